@@ -1,0 +1,1 @@
+//! SDL2 front end (filled in by issue 3).

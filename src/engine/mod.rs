@@ -1,0 +1,14 @@
+//! The engine: board, rules, pattern evaluation and search. No SDL, no I/O.
+
+pub mod board;
+pub mod eval;
+pub mod level;
+pub mod patterns;
+pub mod position;
+pub mod rules;
+pub mod search;
+
+pub use board::{Board, BoardError, Move, Pos, Stone, MAX_SIZE, MIN_SIZE};
+pub use level::Level;
+pub use rules::{Outcome, Rule};
+pub use search::{ChessEngine, SearchConfig, SearchLimits, SearchResult, SearchStats};
