@@ -4,6 +4,7 @@ pub mod board;
 pub mod eval;
 pub mod level;
 pub mod patterns;
+pub mod point;
 pub mod position;
 pub mod rules;
 pub mod search;

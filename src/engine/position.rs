@@ -1,1 +1,225 @@
-//! (in progress)
+//! The search's working position: stones plus everything kept incrementally for speed
+//! (per-line scores, per-cell neighbour keys, stones-nearby counts). Move and undo are
+//! cheap and allocation-free.
+
+use super::board::{Board, Pos, Stone};
+use super::eval::{stone_byte, LineCache};
+use super::patterns::EMPTY;
+use super::point::{key_shift, PointTable, OFF_BOARD, REACH};
+use super::point::{BLACK_EXACT_FIVE, BLACK_FIVE_OR_MORE, WHITE_EXACT_FIVE, WHITE_FIVE_OR_MORE};
+use super::rules::{Rule, DIRECTIONS};
+
+/// Candidates are empty cells within this distance (Chebyshev) of a stone: a 5x5 window.
+pub const NEAR: isize = 2;
+
+/// Flag on a candidate: the side to move wins by playing here.
+pub const WINS_NOW: u8 = 1;
+/// Flag on a candidate: the opponent would win by playing here (so it must be blocked).
+pub const BLOCKS_WIN: u8 = 2;
+
+/// One candidate move with its ordering score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub cell: u16,
+    /// Value to me plus value to the opponent here (the seed's "score difference").
+    pub score: i32,
+    /// The change in my evaluation if I play here.
+    pub my_gain: i32,
+    /// `WINS_NOW` / `BLOCKS_WIN`.
+    pub flags: u8,
+}
+
+/// Incrementally evaluated position.
+#[derive(Clone)]
+pub struct Position {
+    width: usize,
+    height: usize,
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    near: Vec<u8>,
+    lines: LineCache,
+    to_move: Stone,
+    history: Vec<u16>,
+    table: &'static PointTable,
+}
+
+impl Position {
+    /// The position of `board`, its side to move included.
+    pub fn from_board(board: &Board) -> Position {
+        let (width, height) = (board.width(), board.height());
+        let mut pos = Position {
+            width,
+            height,
+            cells: vec![0; width * height],
+            keys: vec![[0; 4]; width * height],
+            near: vec![0; width * height],
+            lines: LineCache::new(width, height),
+            to_move: board.side_to_move(),
+            history: Vec::with_capacity(width * height),
+            table: PointTable::get(),
+        };
+        for cell in 0..width * height {
+            let (x, y) = pos.xy(cell);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for k in (-REACH..0).chain(1..=REACH) {
+                    if !pos.on_board(x + k * dx, y + k * dy) {
+                        pos.keys[cell][d] |= OFF_BOARD << key_shift(k);
+                    }
+                }
+            }
+        }
+        for m in board.moves() {
+            pos.put(pos.index(m.pos), m.stone);
+        }
+        pos.to_move = board.side_to_move();
+        pos
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn side_to_move(&self) -> Stone {
+        self.to_move
+    }
+
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn index(&self, p: Pos) -> usize {
+        p.y * self.width + p.x
+    }
+
+    pub fn pos(&self, cell: u16) -> Pos {
+        let (x, y) = self.xy(cell as usize);
+        Pos::new(x as usize, y as usize)
+    }
+
+    fn xy(&self, cell: usize) -> (isize, isize) {
+        ((cell % self.width) as isize, (cell / self.width) as isize)
+    }
+
+    fn on_board(&self, x: isize, y: isize) -> bool {
+        x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
+    }
+
+    /// Whole-board pattern score from `stone`'s view.
+    pub fn eval(&self, stone: Stone) -> i32 {
+        self.lines.score_for(stone)
+    }
+
+    /// Plays the side to move on the empty `cell`.
+    pub fn make(&mut self, cell: u16) {
+        self.put(cell as usize, self.to_move);
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let Some(cell) = self.history.pop() else {
+            return;
+        };
+        let cell = cell as usize;
+        let stone = if self.cells[cell] == 1 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        self.cells[cell] = 0;
+        self.lines.set(cell, EMPTY);
+        self.update_neighbours(cell, stone as u32 + 1, false);
+        self.to_move = stone;
+    }
+
+    fn put(&mut self, cell: usize, stone: Stone) {
+        self.cells[cell] = stone as u8 + 1;
+        self.lines.set(cell, stone_byte(Some(stone)));
+        self.update_neighbours(cell, stone as u32 + 1, true);
+        self.history.push(cell as u16);
+        self.to_move = stone.opponent();
+    }
+
+    /// Updates the keys of the cells that see `cell` and the stones-nearby counts.
+    fn update_neighbours(&mut self, cell: usize, code: u32, placed: bool) {
+        let (x, y) = self.xy(cell);
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in (-REACH..0).chain(1..=REACH) {
+                // `cell` sits at offset k from the neighbour r = cell - k * dir.
+                let (rx, ry) = (x - k * dx, y - k * dy);
+                if self.on_board(rx, ry) {
+                    let r = ry as usize * self.width + rx as usize;
+                    if placed {
+                        self.keys[r][d] |= code << key_shift(k);
+                    } else {
+                        self.keys[r][d] &= !(3 << key_shift(k));
+                    }
+                }
+            }
+        }
+        for ny in (y - NEAR).max(0)..=(y + NEAR).min(self.height as isize - 1) {
+            for nx in (x - NEAR).max(0)..=(x + NEAR).min(self.width as isize - 1) {
+                let n = &mut self.near[ny as usize * self.width + nx as usize];
+                *n = if placed { *n + 1 } else { *n - 1 };
+            }
+        }
+    }
+
+    /// Every candidate move for the side to move, unordered, into `out`.
+    pub fn candidates(&self, rule: Rule, out: &mut Vec<Candidate>) {
+        crate::profile_scope!("search::generate");
+        out.clear();
+        let me = self.to_move.index();
+        let opp = 1 - me;
+        let (my_five, opp_five) = five_flags(rule, self.to_move);
+        for cell in 0..self.cells.len() {
+            if self.cells[cell] != 0 || self.near[cell] == 0 {
+                continue;
+            }
+            let mut gain = [0i32; 2];
+            let mut flags = 0u8;
+            for &key in &self.keys[cell] {
+                let e = self.table.entry(key);
+                gain[0] += e.gain[0];
+                gain[1] += e.gain[1];
+                flags |= e.flags;
+            }
+            let mut cand_flags = 0;
+            if flags & my_five != 0 {
+                cand_flags |= WINS_NOW;
+            }
+            if flags & opp_five != 0 {
+                cand_flags |= BLOCKS_WIN;
+            }
+            out.push(Candidate {
+                cell: cell as u16,
+                score: gain[me] + gain[opp],
+                my_gain: gain[me],
+                flags: cand_flags,
+            });
+        }
+    }
+
+    /// The empty cell nearest the centre: the move on an empty board.
+    pub fn centre(&self) -> Option<u16> {
+        let (cx, cy) = (self.width as isize / 2, self.height as isize / 2);
+        (0..self.cells.len())
+            .filter(|&c| self.cells[c] == 0)
+            .min_by_key(|&c| {
+                let (x, y) = self.xy(c);
+                (x - cx).abs().max((y - cy).abs())
+            })
+            .map(|c| c as u16)
+    }
+}
+
+/// The table flags meaning "wins" for me and for my opponent under `rule`.
+fn five_flags(rule: Rule, me: Stone) -> (u8, u8) {
+    let (black, white) = match rule {
+        Rule::Freestyle => (BLACK_FIVE_OR_MORE, WHITE_FIVE_OR_MORE),
+        Rule::ExactFive => (BLACK_EXACT_FIVE, WHITE_EXACT_FIVE),
+    };
+    match me {
+        Stone::Black => (black, white),
+        Stone::White => (white, black),
+    }
+}
