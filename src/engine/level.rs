@@ -16,7 +16,8 @@ pub enum Level {
     Medium,
     /// 7 plies.
     Hard,
-    /// Iterative deepening within a 3 s budget.
+    /// Iterative deepening within a 3 s budget, plus threat search (wins and defences
+    /// by continuous fours) beyond the seed's engine.
     Master,
 }
 
@@ -29,8 +30,7 @@ impl Level {
             Level::Easy => SearchLimits::depth(3),
             Level::Medium => SearchLimits::depth(5),
             Level::Hard => SearchLimits::depth(7),
-            Level::Master => SearchLimits::depth(crate::engine::search::MAX_DEPTH)
-                .with_time(Duration::from_secs(3)),
+            Level::Master => SearchLimits::strongest(Duration::from_secs(3)),
         }
     }
 

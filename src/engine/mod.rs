@@ -8,6 +8,7 @@ pub mod point;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod threats;
 
 pub use board::{Board, BoardError, Move, Pos, Stone, MAX_SIZE, MIN_SIZE};
 pub use level::Level;

@@ -25,6 +25,11 @@ pub const WHITE_FIVE_OR_MORE: u8 = 2;
 pub const BLACK_EXACT_FIVE: u8 = 4;
 /// Flag: White placing here makes a row of exactly five.
 pub const WHITE_EXACT_FIVE: u8 = 8;
+/// Flag: Black placing here makes a four (five cells in a row holding four black stones
+/// and one empty cell): a threat to win next move.
+pub const BLACK_FOUR: u8 = 16;
+/// Flag: White placing here makes a four.
+pub const WHITE_FOUR: u8 = 32;
 
 /// Bit position in a key of the neighbour at `offset` (-5..=5, not 0): each half runs
 /// from the far cell to the near one, so both halves share one validity table.
@@ -102,6 +107,13 @@ impl PointTable {
                 if white_run == 5 {
                     flags |= WHITE_EXACT_FIVE;
                 }
+                if makes_four(&window, WHITE) {
+                    flags |= WHITE_FOUR;
+                }
+                window[centre] = BLACK;
+                if makes_four(&window, BLACK) {
+                    flags |= BLACK_FOUR;
+                }
                 entries[li * HALVES + ri] = PointEntry {
                     gain: [black - base, base - white],
                     flags,
@@ -144,6 +156,16 @@ pub fn window_bytes(key: u32) -> [u8; 11] {
         };
     }
     window
+}
+
+/// True when some five-cell stretch through the (filled) centre holds four `stone`s and
+/// one empty cell.
+fn makes_four(window: &[u8; 11], stone: u8) -> bool {
+    let c = REACH as usize;
+    (c - 4..=c).any(|start| {
+        let stretch = &window[start..start + 5];
+        stretch.iter().filter(|&&b| b == stone).count() == 4 && stretch.contains(&EMPTY)
+    })
 }
 
 /// Length of the run of `stone` bytes through the centre.

@@ -6,7 +6,10 @@ use super::board::{Board, Pos, Stone};
 use super::eval::{stone_byte, LineCache};
 use super::patterns::EMPTY;
 use super::point::{key_shift, PointTable, OFF_BOARD, REACH};
-use super::point::{BLACK_EXACT_FIVE, BLACK_FIVE_OR_MORE, WHITE_EXACT_FIVE, WHITE_FIVE_OR_MORE};
+use super::point::{
+    BLACK_EXACT_FIVE, BLACK_FIVE_OR_MORE, BLACK_FOUR, WHITE_EXACT_FIVE, WHITE_FIVE_OR_MORE,
+    WHITE_FOUR,
+};
 use super::rules::{Rule, DIRECTIONS};
 
 /// Candidates are empty cells within this distance (Chebyshev) of a stone: a 5x5 window.
@@ -114,6 +117,11 @@ impl Position {
         self.put(cell as usize, self.to_move);
     }
 
+    /// Hands the move to the other side without placing a stone ("what if they moved now").
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+    }
+
     /// Takes back the last move.
     pub fn unmake(&mut self) {
         let Some(cell) = self.history.pop() else {
@@ -212,8 +220,76 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Number of cells on the board.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// True for an empty cell with a stone within the candidate window.
+    pub fn is_near_empty(&self, cell: usize) -> bool {
+        self.cells[cell] == 0 && self.near[cell] != 0
+    }
+
+    /// The table flags of an empty cell, all four directions together.
+    pub fn cell_flags(&self, cell: usize) -> u8 {
+        self.keys[cell]
+            .iter()
+            .fold(0, |f, &k| f | self.table.entry(k).flags)
+    }
+
+    /// What `stone` gains by playing the empty `cell`, from its own view.
+    pub fn gain(&self, cell: usize, stone: Stone) -> i32 {
+        self.keys[cell]
+            .iter()
+            .map(|&k| self.table.entry(k).gain[stone.index()])
+            .sum()
+    }
+
+    /// Empty cells on the four lines through `cell` (within 4) where `stone` would win.
+    pub fn wins_near(&self, cell: usize, stone: Stone, rule: Rule, out: &mut Vec<u16>) {
+        out.clear();
+        let five = five_flags(rule, stone).0;
+        let (x, y) = self.xy(cell);
+        for &(dx, dy) in &DIRECTIONS {
+            for k in (-4..0).chain(1..=4) {
+                let (nx, ny) = (x + k * dx, y + k * dy);
+                if !self.on_board(nx, ny) {
+                    continue;
+                }
+                let n = ny as usize * self.width + nx as usize;
+                if self.cells[n] == 0
+                    && self.cell_flags(n) & five != 0
+                    && !out.contains(&(n as u16))
+                {
+                    out.push(n as u16);
+                }
+            }
+        }
+    }
+
+    /// Every empty cell where `stone` would win at once.
+    pub fn wins_anywhere(&self, stone: Stone, rule: Rule, out: &mut Vec<u16>) {
+        out.clear();
+        let five = five_flags(rule, stone).0;
+        for cell in 0..self.cells.len() {
+            if self.is_near_empty(cell) && self.cell_flags(cell) & five != 0 {
+                out.push(cell as u16);
+            }
+        }
+    }
+}
+
+/// The table flag meaning "`stone` makes a four here".
+pub fn four_flag(stone: Stone) -> u8 {
+    match stone {
+        Stone::Black => BLACK_FOUR,
+        Stone::White => WHITE_FOUR,
+    }
+}
+
 /// The table flags meaning "wins" for me and for my opponent under `rule`.
-fn five_flags(rule: Rule, me: Stone) -> (u8, u8) {
+pub fn five_flags(rule: Rule, me: Stone) -> (u8, u8) {
     let (black, white) = match rule {
         Rule::Freestyle => (BLACK_FIVE_OR_MORE, WHITE_FIVE_OR_MORE),
         Rule::ExactFive => (BLACK_EXACT_FIVE, WHITE_EXACT_FIVE),

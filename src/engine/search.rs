@@ -9,6 +9,7 @@
 use super::board::{Board, Pos};
 use super::position::{Candidate, Position, BLOCKS_WIN, WINS_NOW};
 use super::rules::Rule;
+use super::threats::{find_vcf, VcfLimits};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -57,6 +58,9 @@ pub struct SearchLimits {
     pub time: Option<Duration>,
     /// Set from another thread to stop at once (same result rule as `time`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Also search threats at the root: play a found win by continuous fours, and
+    /// against the opponent's, keep only moves that refute it. Off for the seed's levels.
+    pub threats: bool,
 }
 
 impl SearchLimits {
@@ -65,7 +69,20 @@ impl SearchLimits {
             max_depth: max_depth.clamp(1, MAX_DEPTH),
             time: None,
             stop: None,
+            threats: false,
         }
+    }
+
+    /// The strongest search that fits in `time`: deepening to the limit, with threats.
+    pub fn strongest(time: Duration) -> SearchLimits {
+        SearchLimits::depth(MAX_DEPTH)
+            .with_time(time)
+            .with_threats()
+    }
+
+    pub fn with_threats(mut self) -> SearchLimits {
+        self.threats = true;
+        self
     }
 
     pub fn with_time(mut self, time: Duration) -> SearchLimits {
@@ -121,6 +138,8 @@ struct Search<'a> {
     aborted: bool,
     pv: [[u16; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
+    /// When set, the only root moves searched (those that refute the opponent's threats).
+    root_moves: Option<Vec<u16>>,
 }
 
 impl ChessEngine {
@@ -161,11 +180,14 @@ impl ChessEngine {
             aborted: false,
             pv: [[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            root_moves: None,
         };
         let mut result = SearchResult::default();
         if s.pos.stone_count() == 0 {
             result.best_move = s.pos.centre().map(|c| s.pos.pos(c));
             result.pv = result.best_move.into_iter().collect();
+        } else if let Some(win) = limits.threats.then(|| s.threats(limits, start)).flatten() {
+            result = win;
         } else {
             let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
             let iterative = limits.time.is_some() || limits.stop.is_some();
@@ -214,7 +236,7 @@ impl Search<'_> {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order(&mut moves);
+        self.order(&mut moves, ply);
         let Some(first) = moves.first().copied() else {
             self.buffers[ply] = moves;
             return 0; // board full: a draw
@@ -253,7 +275,7 @@ impl Search<'_> {
 
     /// Candidates in search order, capped: a win alone if there is one; only the blocks
     /// if the opponent threatens to win; else shuffled then stably sorted by score.
-    fn order(&mut self, moves: &mut Vec<Candidate>) {
+    fn order(&mut self, moves: &mut Vec<Candidate>, ply: usize) {
         self.pos.candidates(self.rule, moves);
         if let Some(win) = moves.iter().find(|c| c.flags & WINS_NOW != 0).copied() {
             moves.clear();
@@ -262,6 +284,8 @@ impl Search<'_> {
         }
         if moves.iter().any(|c| c.flags & BLOCKS_WIN != 0) {
             moves.retain(|c| c.flags & BLOCKS_WIN != 0);
+        } else if let (0, Some(only)) = (ply, &self.root_moves) {
+            moves.retain(|c| only.contains(&c.cell));
         }
         moves.shuffle(&mut self.rng);
         moves.sort_by_key(|c| std::cmp::Reverse(c.score));
@@ -290,7 +314,63 @@ impl Search<'_> {
     /// The best-ordered candidate: the answer when not even depth 1 finished.
     fn fallback(&mut self) -> Option<Pos> {
         let mut moves = Vec::new();
-        self.order(&mut moves);
+        self.order(&mut moves, 0);
         moves.first().map(|c| self.pos.pos(c.cell))
+    }
+
+    /// Root threat search. Returns a finished result for a win by continuous fours;
+    /// otherwise, if the opponent has one, restricts the root to the moves that refute it.
+    fn threats(&mut self, limits: &SearchLimits, start: Instant) -> Option<SearchResult> {
+        crate::profile_function!();
+        // Threat search may use a quarter of the budget; the rest is for deepening.
+        let vcf = VcfLimits {
+            deadline: limits.time.map(|t| start + t / 4),
+            ..VcfLimits::default()
+        };
+        let (mine, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
+        self.stats.nodes += nodes;
+        if let Some(line) = mine {
+            let pv: Vec<Pos> = line.iter().map(|&c| self.pos.pos(c)).collect();
+            return Some(SearchResult {
+                best_move: pv.first().copied(),
+                score: WIN - line.len() as i32,
+                depth: line.len() as u32,
+                pv,
+                stats: self.stats,
+            });
+        }
+        self.pos.pass();
+        let (theirs, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
+        self.pos.pass();
+        self.stats.nodes += nodes;
+        let theirs = theirs?;
+        let mut moves = Vec::new();
+        self.pos.candidates(self.rule, &mut moves);
+        moves.sort_by_key(|c| std::cmp::Reverse(c.score));
+        let mut tried: Vec<u16> = moves.iter().take(24).map(|c| c.cell).collect();
+        tried.extend(
+            theirs
+                .iter()
+                .copied()
+                .filter(|c| moves.iter().any(|m| m.cell == *c)),
+        );
+        tried.dedup();
+        let mut refutations = Vec::new();
+        for cell in tried {
+            if refutations.contains(&cell) || self.out_of_time() {
+                continue;
+            }
+            self.pos.make(cell);
+            let (still, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
+            self.pos.unmake();
+            self.stats.nodes += nodes;
+            if still.is_none() {
+                refutations.push(cell);
+            }
+        }
+        if !refutations.is_empty() {
+            self.root_moves = Some(refutations);
+        }
+        None
     }
 }
