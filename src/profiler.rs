@@ -1,4 +1,19 @@
-//! Built-in profiler (placeholder API; the real implementation lands with issue 2).
+//! Built-in profiler: RAII scopes and counters, buffered per thread, written as Chrome
+//! trace JSON (open in Perfetto or chrome://tracing).
+//!
+//! Off, a scope costs one relaxed atomic load. The registry of thread buffers, the on/off
+//! flag and the time origin are process-wide statics: the profiler observes every thread
+//! of the process, so this is the one place where global state is the honest design.
+
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
+use std::time::Instant;
+use thiserror::Error;
 
 /// Opens a named profiling scope that closes at the end of the enclosing block.
 #[macro_export]
@@ -12,22 +27,256 @@ macro_rules! profile_scope {
 #[macro_export]
 macro_rules! profile_function {
     () => {
-        $crate::profile_scope!({
-            fn f() {}
-            let name = ::std::any::type_name_of_val(&f);
-            &name[..name.len() - 3]
+        fn __profile_marker() {}
+        let _profile_guard = $crate::profiler::Scope::new_lazy(|| {
+            let name = ::std::any::type_name_of_val(&__profile_marker);
+            name.strip_suffix("::__profile_marker").unwrap_or(name)
         });
     };
 }
 
-/// RAII guard of one scope.
-pub struct Scope;
+/// Why a trace could not be written.
+#[derive(Debug, Error)]
+pub enum ProfilerError {
+    #[error("cannot write trace file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
 
-impl Scope {
-    pub fn new(_name: &'static str) -> Scope {
-        Scope
+#[derive(Clone, Debug)]
+enum Record {
+    Complete {
+        name: &'static str,
+        start_us: f64,
+        dur_us: f64,
+    },
+    Counter {
+        name: &'static str,
+        at_us: f64,
+        value: f64,
+    },
+}
+
+struct ThreadBuffer {
+    tid: u64,
+    name: Mutex<String>,
+    records: Mutex<Vec<Record>>,
+}
+
+static ENABLED: AtomicBool = AtomicBool::new(false);
+static NEXT_TID: AtomicU64 = AtomicU64::new(1);
+
+fn registry() -> &'static Mutex<Vec<Arc<ThreadBuffer>>> {
+    static REGISTRY: OnceLock<Mutex<Vec<Arc<ThreadBuffer>>>> = OnceLock::new();
+    REGISTRY.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+fn origin() -> Instant {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    *ORIGIN.get_or_init(Instant::now)
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+thread_local! {
+    static BUFFER: RefCell<Option<Arc<ThreadBuffer>>> = const { RefCell::new(None) };
+}
+
+/// This thread's buffer, registered on first use so the writer sees it even after the
+/// thread has ended.
+fn with_buffer(f: impl FnOnce(&ThreadBuffer)) {
+    let _ = BUFFER.try_with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let buf = slot.get_or_insert_with(|| {
+            let name = std::thread::current()
+                .name()
+                .unwrap_or("thread")
+                .to_string();
+            let buf = Arc::new(ThreadBuffer {
+                tid: NEXT_TID.fetch_add(1, Ordering::Relaxed),
+                name: Mutex::new(name),
+                records: Mutex::new(Vec::with_capacity(4096)),
+            });
+            lock(registry()).push(Arc::clone(&buf));
+            buf
+        });
+        f(buf);
+    });
+}
+
+fn now_us() -> f64 {
+    origin().elapsed().as_secs_f64() * 1e6
+}
+
+/// True while a capture is running.
+pub fn is_enabled() -> bool {
+    ENABLED.load(Ordering::Relaxed)
+}
+
+/// Starts capturing; anything captured before is dropped.
+pub fn enable() {
+    origin();
+    for buf in lock(registry()).iter() {
+        lock(&buf.records).clear();
+    }
+    ENABLED.store(true, Ordering::Release);
+}
+
+/// Stops capturing and writes what was captured, from every thread, to `path`.
+pub fn disable_and_write(path: &Path) -> Result<PathBuf, ProfilerError> {
+    ENABLED.store(false, Ordering::Release);
+    write_trace(path)
+}
+
+/// Names this thread in the trace ("main", "ai", ...).
+pub fn set_thread_name(name: &str) {
+    with_buffer(|b| *lock(&b.name) = name.to_string());
+}
+
+/// Records a counter sample (nodes searched, evaluations...).
+pub fn counter(name: &'static str, value: f64) {
+    if is_enabled() {
+        let at_us = now_us();
+        with_buffer(|b| lock(&b.records).push(Record::Counter { name, at_us, value }));
     }
 }
 
-/// Records a counter sample (e.g. nodes searched).
-pub fn counter(_name: &'static str, _value: f64) {}
+/// RAII guard of one scope: records a complete event when dropped.
+pub struct Scope {
+    open: Option<(&'static str, f64)>,
+}
+
+impl Scope {
+    pub fn new(name: &'static str) -> Scope {
+        Scope {
+            open: is_enabled().then(|| (name, now_us())),
+        }
+    }
+
+    /// Like [`Scope::new`], computing the name only when profiling is on.
+    pub fn new_lazy(name: impl FnOnce() -> &'static str) -> Scope {
+        Scope {
+            open: is_enabled().then(|| (name(), now_us())),
+        }
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        if let Some((name, start_us)) = self.open.take() {
+            let dur_us = now_us() - start_us;
+            with_buffer(|b| {
+                lock(&b.records).push(Record::Complete {
+                    name,
+                    start_us,
+                    dur_us,
+                })
+            });
+        }
+    }
+}
+
+/// The whole capture as Chrome trace JSON.
+fn trace_json() -> Value {
+    let pid = std::process::id();
+    let mut events = Vec::new();
+    for buf in lock(registry()).iter() {
+        let tid = buf.tid;
+        events.push(
+            json!({"ph": "M", "name": "thread_name", "pid": pid, "tid": tid,
+            "args": {"name": lock(&buf.name).clone()}}),
+        );
+        for r in lock(&buf.records).iter() {
+            events.push(match *r {
+                Record::Complete {
+                    name,
+                    start_us,
+                    dur_us,
+                } => json!({"name": name, "cat": "gomoku",
+                    "ph": "X", "ts": start_us, "dur": dur_us, "pid": pid, "tid": tid}),
+                Record::Counter { name, at_us, value } => json!({"name": name, "cat": "gomoku",
+                    "ph": "C", "ts": at_us, "pid": pid, "tid": tid, "args": {name: value}}),
+            });
+        }
+    }
+    json!({"traceEvents": events, "displayTimeUnit": "ms"})
+}
+
+/// Writes the trace to a temp file beside `path`, syncs it, then renames it into place,
+/// so a reader never sees half a file.
+fn write_trace(path: &Path) -> Result<PathBuf, ProfilerError> {
+    let io = |source| ProfilerError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(".tmp");
+    let tmp = PathBuf::from(tmp_name);
+    let text = trace_json().to_string();
+    let mut file = File::create(&tmp).map_err(io)?;
+    file.write_all(text.as_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    fs::rename(&tmp, path).map_err(io)?;
+    Ok(path.to_path_buf())
+}
+
+/// A capture for the life of a program (`--profile FILE`): written on `finish`, on drop,
+/// and after a panic.
+pub struct Session {
+    path: Option<PathBuf>,
+}
+
+fn panic_path() -> &'static Mutex<Option<PathBuf>> {
+    static PATH: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
+    PATH.get_or_init(|| Mutex::new(None))
+}
+
+impl Session {
+    /// Starts capturing into `path`.
+    pub fn start(path: PathBuf) -> Session {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                let target = lock(panic_path()).clone();
+                if let Some(p) = target.filter(|_| is_enabled()) {
+                    if let Err(e) = write_trace(&p) {
+                        eprintln!("{e}");
+                    }
+                }
+                previous(info);
+            }));
+        });
+        *lock(panic_path()) = Some(path.clone());
+        enable();
+        Session { path: Some(path) }
+    }
+
+    /// Stops capturing and writes the file.
+    pub fn finish(mut self) -> Result<PathBuf, ProfilerError> {
+        self.write()
+    }
+
+    fn write(&mut self) -> Result<PathBuf, ProfilerError> {
+        let path = self.path.take().expect("a session is written at most once");
+        *lock(panic_path()) = None;
+        disable_and_write(&path)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if self.path.is_some() {
+            if let Err(e) = self.write() {
+                log::error!("{e}");
+            }
+        }
+    }
+}
