@@ -1,0 +1,233 @@
+//! One protocol line -> one [`Command`], or a [`ProtocolError`] that says what was wrong.
+
+use thiserror::Error;
+
+/// A manager's command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Start(usize),
+    RectStart(usize, usize),
+    Restart,
+    Begin,
+    Turn(usize, usize),
+    /// `BOARD`: the following lines are [`BoardEntry`]s until `DONE`.
+    Board,
+    Takeback(usize, usize),
+    Info(InfoKey, String),
+    End,
+    About,
+    /// A command this brain does not know (answered `UNKNOWN`).
+    Unknown(String),
+    /// An empty line: ignored.
+    Empty,
+}
+
+/// The `INFO` keys this brain acts on; anything else is ignored, as the spec asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InfoKey {
+    TimeoutTurn,
+    TimeoutMatch,
+    TimeLeft,
+    MaxMemory,
+    GameType,
+    Rule,
+    /// Yixin-Board's extension: fixed search depth.
+    MaxDepth,
+    Other(String),
+}
+
+/// One `x,y,field` line inside `BOARD ... DONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardEntry {
+    pub x: usize,
+    pub y: usize,
+    /// 1 own stone, 2 opponent's, 3 continuous-game winning line.
+    pub field: u8,
+}
+
+/// Why a line was refused; the text after `ERROR`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ProtocolError {
+    #[error("{command} expects {expected}, got {got:?}")]
+    BadArguments {
+        command: &'static str,
+        expected: &'static str,
+        got: String,
+    },
+    #[error("number {0:?} is not a valid coordinate or size")]
+    BadNumber(String),
+    #[error("unsupported board size {0}x{1} (5..=22 each)")]
+    UnsupportedSize(usize, usize),
+    #[error("no board yet: send START first")]
+    NoBoard,
+    #[error("{0},{1} is off the board")]
+    OffBoard(usize, usize),
+    #[error("{0},{1} is already occupied")]
+    Occupied(usize, usize),
+    #[error("no stone at {0},{1} to take back")]
+    NothingToTakeBack(usize, usize),
+    #[error("bad BOARD line {0:?}: expected x,y,field with field 1 or 2")]
+    BadBoardLine(String),
+    #[error("board has no empty cell")]
+    BoardFull,
+    #[error("INFO {key} needs a number, got {value:?}")]
+    BadInfoValue { key: String, value: String },
+    #[error("rule {0} not supported (0 freestyle and 1 exact five are)")]
+    UnsupportedRule(u64),
+}
+
+/// Longest number text accepted: anything longer is garbage, not a coordinate.
+const MAX_DIGITS: usize = 9;
+
+/// A non-negative integer of reasonable size.
+pub fn parse_number(text: &str) -> Result<usize, ProtocolError> {
+    let t = text.trim();
+    if t.is_empty() || t.len() > MAX_DIGITS || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ProtocolError::BadNumber(t.chars().take(32).collect()));
+    }
+    t.parse()
+        .map_err(|_| ProtocolError::BadNumber(t.to_string()))
+}
+
+fn pair(command: &'static str, args: &str) -> Result<(usize, usize), ProtocolError> {
+    let bad = || ProtocolError::BadArguments {
+        command,
+        expected: "x,y",
+        got: args.chars().take(40).collect(),
+    };
+    let mut parts = args.split(',');
+    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad());
+    };
+    Ok((parse_number(a)?, parse_number(b)?))
+}
+
+/// Parses one command line (case-insensitive, surrounding whitespace and CR ignored).
+pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
+    let line = line.trim();
+    let (word, args) = match line.split_once(char::is_whitespace) {
+        Some((w, a)) => (w, a.trim()),
+        None => (line, ""),
+    };
+    let no_args = |cmd: Command, name: &'static str| {
+        if args.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(ProtocolError::BadArguments {
+                command: name,
+                expected: "no arguments",
+                got: args.chars().take(40).collect(),
+            })
+        }
+    };
+    match word.to_ascii_uppercase().as_str() {
+        "" => Ok(Command::Empty),
+        "START" => Ok(Command::Start(parse_number(args)?)),
+        "RECTSTART" => {
+            let (w, h) = pair("RECTSTART", args)?;
+            Ok(Command::RectStart(w, h))
+        }
+        "RESTART" => no_args(Command::Restart, "RESTART"),
+        "BEGIN" => no_args(Command::Begin, "BEGIN"),
+        "TURN" => {
+            let (x, y) = pair("TURN", args)?;
+            Ok(Command::Turn(x, y))
+        }
+        "BOARD" => no_args(Command::Board, "BOARD"),
+        "TAKEBACK" => {
+            let (x, y) = pair("TAKEBACK", args)?;
+            Ok(Command::Takeback(x, y))
+        }
+        "INFO" => {
+            let (key, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            if key.is_empty() {
+                return Err(ProtocolError::BadArguments {
+                    command: "INFO",
+                    expected: "key value",
+                    got: String::new(),
+                });
+            }
+            let key = match key.to_ascii_lowercase().as_str() {
+                "timeout_turn" => InfoKey::TimeoutTurn,
+                "timeout_match" => InfoKey::TimeoutMatch,
+                "time_left" => InfoKey::TimeLeft,
+                "max_memory" => InfoKey::MaxMemory,
+                "game_type" => InfoKey::GameType,
+                "rule" => InfoKey::Rule,
+                "max_depth" => InfoKey::MaxDepth,
+                other => InfoKey::Other(other.chars().take(40).collect()),
+            };
+            Ok(Command::Info(key, value.trim().to_string()))
+        }
+        "END" => Ok(Command::End),
+        "ABOUT" => Ok(Command::About),
+        other => Ok(Command::Unknown(other.chars().take(40).collect())),
+    }
+}
+
+/// Parses one `x,y,field` line of a `BOARD` block.
+pub fn parse_board_entry(line: &str) -> Result<BoardEntry, ProtocolError> {
+    let bad = || ProtocolError::BadBoardLine(line.trim().chars().take(40).collect());
+    let parts: Vec<&str> = line.trim().split(',').collect();
+    let [x, y, f] = parts.as_slice() else {
+        return Err(bad());
+    };
+    let field = parse_number(f).map_err(|_| bad())?;
+    if !(1..=3).contains(&field) {
+        return Err(bad());
+    }
+    Ok(BoardEntry {
+        x: parse_number(x)?,
+        y: parse_number(y)?,
+        field: field as u8,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_parse_case_insensitively() {
+        assert_eq!(parse_command("start 15\r"), Ok(Command::Start(15)));
+        assert_eq!(
+            parse_command("RECTSTART 20,15"),
+            Ok(Command::RectStart(20, 15))
+        );
+        assert_eq!(parse_command("turn 7, 8"), Ok(Command::Turn(7, 8)));
+        assert_eq!(parse_command("  BEGIN  "), Ok(Command::Begin));
+        assert_eq!(
+            parse_command("INFO timeout_turn 1000"),
+            Ok(Command::Info(InfoKey::TimeoutTurn, "1000".into()))
+        );
+        assert_eq!(
+            parse_command("INFO foo bar"),
+            Ok(Command::Info(InfoKey::Other("foo".into()), "bar".into()))
+        );
+        assert_eq!(parse_command(""), Ok(Command::Empty));
+        assert_eq!(
+            parse_command("SWAP2BOARD"),
+            Ok(Command::Unknown("SWAP2BOARD".into()))
+        );
+    }
+
+    #[test]
+    fn malformed_arguments_are_errors() {
+        assert!(parse_command("TURN 7").is_err());
+        assert!(parse_command("TURN -1,5").is_err());
+        assert!(parse_command("TURN 99999999999999999999,3").is_err());
+        assert!(parse_command("TURN 1,2,3").is_err());
+        assert!(parse_command("START").is_err());
+        assert!(parse_command("BEGIN now").is_err());
+        assert!(parse_board_entry("1,2").is_err());
+        assert!(parse_board_entry("1,2,4").is_err());
+        assert_eq!(
+            parse_board_entry("3,4,2"),
+            Ok(BoardEntry {
+                x: 3,
+                y: 4,
+                field: 2
+            })
+        );
+    }
+}

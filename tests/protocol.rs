@@ -1,0 +1,266 @@
+//! Drives the built `pbrain-gomoku` over pipes: a whole game, BOARD/TAKEBACK/ABOUT/
+//! RESTART/RECTSTART, garbage of every kind, END mid-search, and a full self-play game
+//! between two brain processes. Every read has a timeout, so a hang fails instead of
+//! stalling CI.
+
+use gomoku::engine::rules::outcome;
+use gomoku::engine::{Board, Pos, Rule};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+struct Brain {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Brain {
+    fn spawn() -> Brain {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+            .args(["--seed", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("brain starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Brain {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("brain alive");
+        self.stdin.flush().expect("brain alive");
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Next line that is not a MESSAGE.
+    fn answer(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .expect("brain answered in time");
+            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+                return line;
+            }
+        }
+    }
+
+    fn silent_for(&mut self, d: Duration) -> bool {
+        self.lines.recv_timeout(d).is_err()
+    }
+
+    fn move_answer(&mut self) -> Pos {
+        let a = self.answer();
+        parse_move(&a).unwrap_or_else(|| panic!("expected x,y, got {a:?}"))
+    }
+
+    fn exit_code(mut self) -> Option<i32> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        None
+    }
+}
+
+fn parse_move(s: &str) -> Option<Pos> {
+    let (x, y) = s.trim().split_once(',')?;
+    Some(Pos::new(x.parse().ok()?, y.parse().ok()?))
+}
+
+#[test]
+fn a_whole_game_and_every_command() {
+    let mut b = Brain::spawn();
+    b.send("ABOUT");
+    let about = b.answer();
+    assert!(
+        about.contains("name=\"") && about.contains("version=\"") && about.contains("author=\""),
+        "{about}"
+    );
+    b.send("START 15");
+    assert_eq!(b.answer(), "OK");
+    b.send("INFO timeout_turn 300");
+    b.send("INFO timeout_match 100000");
+    b.send("INFO time_left 100000");
+    b.send("INFO max_memory 83886080");
+    b.send("INFO folder /tmp");
+    b.send("BEGIN");
+    let mut board = Board::square(15).expect("legal");
+    let first = b.move_answer();
+    board.play(first).expect("legal first move");
+    // Play a few turns with the simplest opponent: first empty cell in reading order.
+    for _ in 0..6 {
+        let mine = board.cells().find(|&p| board.is_empty(p)).expect("room");
+        board.play(mine).expect("empty");
+        b.send(&format!("TURN {},{}", mine.x, mine.y));
+        let theirs = b.move_answer();
+        assert!(board.is_empty(theirs), "brain played on {theirs}");
+        board.play(theirs).expect("legal");
+    }
+    // TAKEBACK the brain's last stone, then the board answers again.
+    let last = board.last_move().expect("moves").pos;
+    b.send(&format!("TAKEBACK {},{}", last.x, last.y));
+    assert_eq!(b.answer(), "OK");
+    b.send(&format!("TAKEBACK {},{}", last.x, last.y));
+    assert!(
+        b.answer().starts_with("ERROR"),
+        "second takeback of the same cell"
+    );
+    // BOARD ... DONE.
+    b.send("BOARD");
+    for (x, y, f) in [(7, 7, 1), (8, 8, 2), (7, 8, 1), (8, 7, 2)] {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("DONE");
+    let mv = b.move_answer();
+    assert!(![(7, 7), (8, 8), (7, 8), (8, 7)].contains(&(mv.x, mv.y)));
+    // A BOARD block with a bad line is refused and loses nothing.
+    b.send("BOARD");
+    b.send("1,1,1");
+    b.send("1,1,7");
+    b.send("DONE");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("TURN 7,7");
+    assert!(
+        b.answer().starts_with("ERROR"),
+        "7,7 is still occupied from the last good BOARD"
+    );
+    // RESTART, RECTSTART, rules.
+    b.send("RESTART");
+    assert_eq!(b.answer(), "OK");
+    b.send("RECTSTART 20,15");
+    assert_eq!(b.answer(), "OK");
+    b.send("TURN 19,14");
+    let mv = b.move_answer();
+    assert!(mv.x < 20 && mv.y < 15 && (mv.x, mv.y) != (19, 14));
+    b.send("INFO rule 1");
+    assert!(
+        b.silent_for(Duration::from_millis(200)),
+        "INFO has no answer"
+    );
+    b.send("INFO rule 4");
+    assert!(b.answer().starts_with("ERROR"), "renju not supported yet");
+    b.send("INFO max_depth 3");
+    b.send("START 4");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("START 23");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0));
+}
+
+#[test]
+fn garbage_gets_clear_answers_and_the_brain_survives() {
+    let mut b = Brain::spawn();
+    b.send("TURN 7,7");
+    assert!(b.answer().starts_with("ERROR"), "no board yet");
+    b.send("START 15");
+    assert_eq!(b.answer(), "OK");
+    b.send("INFO timeout_turn 200");
+    b.send("INFO timeout_turn soon");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("");
+    b.send("TURN 99999999999999999999,3");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("TURN -1,5");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("TURN 30,30");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("TURN 7");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send(&format!("TURN {}", "9".repeat(10_000)));
+    assert!(b.answer().starts_with("ERROR"));
+    b.send(&"x".repeat(10_000));
+    assert!(b.answer().starts_with("UNKNOWN"));
+    b.send_bytes(b"\xff\xfe\x00\x80TURN\n");
+    assert!(b.answer().starts_with("UNKNOWN"));
+    b.send("FOO bar");
+    assert_eq!(b.answer(), "UNKNOWN FOO");
+    b.send("TAKEBACK 3,3");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("turn 7,7\r");
+    let mv = b.move_answer();
+    b.send(&format!("TURN {},{}", mv.x, mv.y));
+    assert!(b.answer().starts_with("ERROR"), "occupied cell");
+    b.send("ABOUT");
+    assert!(b.answer().starts_with("name="), "still alive and answering");
+    b.send("end");
+    assert_eq!(b.exit_code(), Some(0));
+}
+
+#[test]
+fn end_stops_a_long_search() {
+    let mut b = Brain::spawn();
+    b.send("START 20");
+    assert_eq!(b.answer(), "OK");
+    b.send("INFO timeout_turn 60000");
+    b.send("TURN 10,10");
+    std::thread::sleep(Duration::from_millis(150));
+    let t = Instant::now();
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0));
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "END took {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn two_brains_play_a_full_legal_game() {
+    let mut black = Brain::spawn();
+    let mut white = Brain::spawn();
+    for b in [&mut black, &mut white] {
+        b.send("START 15");
+        assert_eq!(b.answer(), "OK");
+        b.send("INFO timeout_turn 100");
+    }
+    let mut board = Board::square(15).expect("legal");
+    black.send("BEGIN");
+    let mut mv = black.move_answer();
+    let mut to_white = true;
+    loop {
+        board
+            .play(mv)
+            .unwrap_or_else(|e| panic!("illegal {mv}: {e}\n{board}"));
+        if outcome(&board, Rule::Freestyle).is_some() {
+            break;
+        }
+        let next = if to_white { &mut white } else { &mut black };
+        next.send(&format!("TURN {},{}", mv.x, mv.y));
+        mv = next.move_answer();
+        to_white = !to_white;
+    }
+    assert!(outcome(&board, Rule::Freestyle).is_some());
+    for b in [black, white] {
+        let mut b = b;
+        b.send("END");
+        assert_eq!(b.exit_code(), Some(0));
+    }
+}
