@@ -4,6 +4,7 @@
 pub mod ai_worker;
 pub mod manager;
 pub mod mode;
+pub mod notation;
 
 pub use ai_worker::{AiPurpose, AiReply, AiWorker};
 pub use manager::{ChessManager, GameError, GameSettings, Signal};

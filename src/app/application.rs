@@ -1,0 +1,281 @@
+//! Application: SDL set-up, the window, and the frame loop. The same loop runs on screen
+//! and headless (SDL's `dummy` video driver with the software renderer), so tests drive
+//! exactly the code a player runs.
+
+use super::draw::Gfx;
+use super::event::Event;
+use super::event_manager::EventManager;
+use super::handlers::{self, Context};
+use super::input::{self, InputState};
+use super::layout::Layout;
+use super::scene::{Scene, View};
+use super::screens::{self, Screen, UiState};
+use super::sound::Sound;
+use crate::game::{AiWorker, ChessManager, GameSettings, Signal};
+use sdl2::pixels::PixelFormatEnum;
+use sdl2::rect::Rect as SdlRect;
+use sdl2::{EventPump, EventSubsystem, Sdl};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// How the application starts.
+#[derive(Clone, Debug)]
+pub struct AppConfig {
+    /// No visible window: the `dummy` video driver and the software renderer.
+    pub headless: bool,
+    pub width: u32,
+    pub height: u32,
+    /// Fixes the engine's shuffle for repeatable games.
+    pub seed: Option<u64>,
+    /// Records and traces go here.
+    pub data_dir: PathBuf,
+    pub sound: bool,
+}
+
+impl Default for AppConfig {
+    fn default() -> Self {
+        AppConfig {
+            headless: false,
+            width: 1280,
+            height: 800,
+            seed: None,
+            data_dir: std::env::temp_dir(),
+            sound: true,
+        }
+    }
+}
+
+/// Why the application could not start or run.
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error("SDL: {0}")]
+    Sdl(String),
+}
+
+fn sdl<T, E: ToString>(r: Result<T, E>) -> Result<T, AppError> {
+    r.map_err(|e| AppError::Sdl(e.to_string()))
+}
+
+/// Frame budget at 60 fps.
+const FRAME: Duration = Duration::from_micros(16_667);
+
+/// The running game.
+pub struct Application {
+    _sdl: Sdl,
+    events: EventSubsystem,
+    pump: EventPump,
+    gfx: Gfx,
+    window_id: u32,
+    scale: f32,
+    layout: Layout,
+    input: InputState,
+    manager: ChessManager,
+    scene: Scene,
+    queue: EventManager,
+    ai: AiWorker,
+    ui: UiState,
+    sound: Sound,
+    frames: u64,
+}
+
+impl Application {
+    pub fn new(config: AppConfig) -> Result<Application, AppError> {
+        if config.headless {
+            sdl2::hint::set("SDL_VIDEODRIVER", "dummy");
+            sdl2::hint::set("SDL_RENDER_DRIVER", "software");
+        }
+        let sdl_ctx = sdl(sdl2::init())?;
+        let video = sdl(sdl_ctx.video())?;
+        let mut builder = video.window("Gomoku", config.width, config.height);
+        builder.position_centered().resizable().allow_highdpi();
+        if config.headless {
+            builder.hidden();
+        }
+        let window = sdl(builder.build())?;
+        let window_id = window.id();
+        let canvas = if config.headless {
+            sdl(window.into_canvas().software().build())?
+        } else {
+            // SDL picks the best renderer it has and falls back to software by itself.
+            sdl(window.into_canvas().present_vsync().build())?
+        };
+        let gfx = sdl(Gfx::new(canvas))?;
+        let audio = if config.sound && !config.headless {
+            sdl_ctx.audio().ok()
+        } else {
+            None
+        };
+        let sound = Sound::new(audio.as_ref());
+        let events = sdl(sdl_ctx.event())?;
+        let pump = sdl(sdl_ctx.event_pump())?;
+        let mut app = Application {
+            layout: Layout::new(config.width, config.height, 15, 15),
+            _sdl: sdl_ctx,
+            events,
+            pump,
+            gfx,
+            window_id,
+            scale: 1.0,
+            input: InputState::default(),
+            manager: ChessManager::new(GameSettings::default()),
+            scene: Scene::default(),
+            queue: EventManager::default(),
+            ai: AiWorker::spawn(config.seed),
+            ui: UiState::new(config.data_dir),
+            sound,
+            frames: 0,
+        };
+        app.relayout();
+        screens::show_menu(&mut app.scene, &mut app.ui);
+        crate::profiler::set_thread_name("main");
+        Ok(app)
+    }
+
+    /// Recomputes geometry for the drawable size and the board in play.
+    fn relayout(&mut self) {
+        let (pw, ph) = self.gfx.output_size();
+        let (ww, _) = self.gfx.canvas.window().size();
+        self.scale = if ww > 0 { pw as f32 / ww as f32 } else { 1.0 };
+        let (cols, rows) = self
+            .manager
+            .game()
+            .map_or((15, 15), |g| (g.board().width(), g.board().height()));
+        self.layout = Layout::new(pw, ph, cols, rows);
+    }
+
+    /// Runs until the window closes or Quit is chosen, at 60 frames a second.
+    pub fn run(&mut self) -> Result<(), AppError> {
+        while !self.ui.quit {
+            let started = Instant::now();
+            self.step();
+            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
+                std::thread::sleep(rest); // vsync may be off or unsupported: pace anyway
+            }
+        }
+        Ok(())
+    }
+
+    /// One frame: input, updates, events, drawing. Never waits for the AI.
+    pub fn step(&mut self) {
+        crate::profile_scope!("frame");
+        self.input = input::collect(&mut self.pump, self.scale, self.input.mouse);
+        if self.input.resized {
+            self.relayout();
+        }
+        let events = self.gather_events();
+        {
+            crate::profile_scope!("events");
+            self.queue.push_all(events);
+            let mut cx = Context {
+                manager: &mut self.manager,
+                scene: &mut self.scene,
+                ai: &mut self.ai,
+                ui: &mut self.ui,
+                sound: &self.sound,
+            };
+            while let Some(e) = self.queue.pop() {
+                handlers::handle(e, &mut cx);
+            }
+        }
+        // A new game may have a different board size.
+        let size = self
+            .manager
+            .game()
+            .map(|g| (g.board().width(), g.board().height()));
+        if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows)) {
+            self.relayout();
+        }
+        self.draw();
+        self.gfx.canvas.present();
+        self.frames += 1;
+    }
+
+    fn gather_events(&mut self) -> Vec<Event> {
+        crate::profile_scope!("update");
+        let view = View {
+            manager: &self.manager,
+            layout: &self.layout,
+            ui: &self.ui,
+            thinking: self.ai.thinking(),
+            mouse: self.input.mouse,
+        };
+        let mut events = self.scene.update(&self.input, &view);
+        events.extend(
+            self.input
+                .keys
+                .iter()
+                .filter_map(|&k| input::map_key(k, self.ui.screen)),
+        );
+        if self.input.quit {
+            events.push(Event::Quit);
+        }
+        if self.ui.screen == Screen::Game {
+            for signal in self.manager.update() {
+                events.push(match signal {
+                    Signal::ComputerToMove => Event::ComputerToMove,
+                    Signal::GameOver(o) => Event::GameOver(o),
+                });
+            }
+        }
+        if let Some(reply) = self.ai.poll() {
+            events.push(Event::AiFinished(reply));
+        }
+        events
+    }
+
+    fn draw(&mut self) {
+        crate::profile_scope!("draw");
+        let view = View {
+            manager: &self.manager,
+            layout: &self.layout,
+            ui: &self.ui,
+            thinking: self.ai.thinking(),
+            mouse: self.input.mouse,
+        };
+        self.scene.draw(&mut self.gfx, &view);
+    }
+
+    /// Draws the current frame and reads back a rectangle as RGBA bytes (tests, screenshots).
+    pub fn read_pixels(&mut self, x: i32, y: i32, w: u32, h: u32) -> Result<Vec<u8>, AppError> {
+        self.draw();
+        sdl(self
+            .gfx
+            .canvas
+            .read_pixels(SdlRect::new(x, y, w, h), PixelFormatEnum::RGBA32))
+    }
+
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+    pub fn manager(&self) -> &ChessManager {
+        &self.manager
+    }
+    pub fn screen(&self) -> Screen {
+        self.ui.screen
+    }
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    pub fn scene_names(&self) -> Vec<&'static str> {
+        self.scene.names()
+    }
+    /// True while the AI is searching.
+    pub fn ai_busy(&self) -> bool {
+        self.ai.thinking().is_some()
+    }
+    pub fn is_quitting(&self) -> bool {
+        self.ui.quit
+    }
+    /// For injecting input in tests: SDL's event queue and the window's id.
+    pub fn event_subsystem(&self) -> &EventSubsystem {
+        &self.events
+    }
+    pub fn window_id(&self) -> u32 {
+        self.window_id
+    }
+    /// Window coordinates -> drawable pixels factor (HiDPI).
+    pub fn pixel_scale(&self) -> f32 {
+        self.scale
+    }
+}

@@ -1,0 +1,73 @@
+//! Everything that can happen in a frame, as values. Objects and keys produce them; the
+//! event manager decides what they do, in priority order.
+
+use crate::engine::{Outcome, Pos};
+use crate::game::AiReply;
+
+/// A request or a fact for the event manager.
+#[derive(Clone, Debug)]
+pub enum Event {
+    Quit,
+    BackToMenu,
+    NewGame,
+    Resume,
+    Restart,
+    CycleMode,
+    CycleLevel,
+    CycleSize,
+    CycleRule,
+    Undo,
+    Swap,
+    PlayForMe,
+    Hint,
+    PlaceStone(Pos),
+    AiFinished(AiReply),
+    GameOver(Outcome),
+    ComputerToMove,
+    CloseBanner,
+    TogglePause,
+    ToggleNumbers,
+    ToggleMute,
+    ToggleProfiler,
+}
+
+impl Event {
+    /// Higher runs first within a frame; equal priorities keep their arrival order.
+    ///
+    /// | priority | events | why |
+    /// |---|---|---|
+    /// | 100 | Quit | closing the window beats everything |
+    /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
+    /// | 80 | NewGame, Resume, Restart | a fresh position before anything acts on the old one |
+    /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
+    /// | 65 | Swap | changes who moves before any move is taken |
+    /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
+    /// | 50 | PlaceStone | a person's move beats the computer's answer of the same frame |
+    /// | 40 | AiFinished | the computer's move lands after people have acted (stale ones are dropped) |
+    /// | 30 | GameOver | announce after the final move is on the board |
+    /// | 20 | ComputerToMove | ask the AI only once this frame's moves are all applied |
+    /// | 10 | settings, toggles, CloseBanner | cosmetic, order-free |
+    pub fn priority(&self) -> u8 {
+        match self {
+            Event::Quit => 100,
+            Event::BackToMenu => 90,
+            Event::NewGame | Event::Resume | Event::Restart => 80,
+            Event::Undo => 70,
+            Event::Swap => 65,
+            Event::PlayForMe | Event::Hint => 60,
+            Event::PlaceStone(_) => 50,
+            Event::AiFinished(_) => 40,
+            Event::GameOver(_) => 30,
+            Event::ComputerToMove => 20,
+            Event::CycleMode
+            | Event::CycleLevel
+            | Event::CycleSize
+            | Event::CycleRule
+            | Event::CloseBanner
+            | Event::TogglePause
+            | Event::ToggleNumbers
+            | Event::ToggleMute
+            | Event::ToggleProfiler => 10,
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! This frame's input, gathered from SDL once, and the one mapping of keys to events.
+
+use super::event::Event;
+use super::screens::Screen;
+use sdl2::event::{Event as SdlEvent, WindowEvent};
+use sdl2::keyboard::{Keycode, Mod};
+use sdl2::mouse::MouseButton;
+use sdl2::EventPump;
+
+/// The keys the game reacts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Left,
+    Right,
+    Up,
+    Down,
+    Home,
+    End,
+    Escape,
+    Space,
+    H,
+    N,
+    M,
+    F12,
+    Copy,
+    Paste,
+}
+
+/// Mouse and keyboard state for one frame, in drawable pixels.
+#[derive(Clone, Debug, Default)]
+pub struct InputState {
+    pub mouse: (f32, f32),
+    /// Where the left button was released this frame (a click).
+    pub click: Option<(f32, f32)>,
+    pub keys: Vec<Key>,
+    /// Wheel steps this frame, positive away from the user.
+    pub wheel: i32,
+    pub quit: bool,
+    pub resized: bool,
+}
+
+/// Drains SDL's queue into an [`InputState`]. `scale` converts window coordinates to
+/// drawable pixels (HiDPI).
+pub fn collect(pump: &mut EventPump, scale: f32, previous_mouse: (f32, f32)) -> InputState {
+    let mut input = InputState {
+        mouse: previous_mouse,
+        ..InputState::default()
+    };
+    for event in pump.poll_iter() {
+        match event {
+            SdlEvent::Quit { .. } => input.quit = true,
+            SdlEvent::Window {
+                win_event: WindowEvent::SizeChanged(..) | WindowEvent::Resized(..),
+                ..
+            } => input.resized = true,
+            SdlEvent::MouseMotion { x, y, .. } => {
+                input.mouse = (x as f32 * scale, y as f32 * scale)
+            }
+            SdlEvent::MouseButtonUp {
+                mouse_btn: MouseButton::Left,
+                x,
+                y,
+                ..
+            } => {
+                input.mouse = (x as f32 * scale, y as f32 * scale);
+                input.click = Some(input.mouse);
+            }
+            SdlEvent::MouseWheel { y, .. } => input.wheel += y,
+            SdlEvent::KeyDown {
+                keycode: Some(k),
+                keymod,
+                repeat: false,
+                ..
+            } => {
+                let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
+                let key = match k {
+                    Keycode::Left => Some(Key::Left),
+                    Keycode::Right => Some(Key::Right),
+                    Keycode::Up => Some(Key::Up),
+                    Keycode::Down => Some(Key::Down),
+                    Keycode::Home => Some(Key::Home),
+                    Keycode::End => Some(Key::End),
+                    Keycode::Escape => Some(Key::Escape),
+                    Keycode::Space => Some(Key::Space),
+                    Keycode::H => Some(Key::H),
+                    Keycode::N => Some(Key::N),
+                    Keycode::M => Some(Key::M),
+                    Keycode::F12 => Some(Key::F12),
+                    Keycode::C if ctrl => Some(Key::Copy),
+                    Keycode::V if ctrl => Some(Key::Paste),
+                    _ => None,
+                };
+                input.keys.extend(key);
+            }
+            _ => {}
+        }
+    }
+    input
+}
+
+/// The meaning of a key on a screen. Left and Right on the board are the hidden keys:
+/// undo, and the computer plays your move.
+pub fn map_key(key: Key, screen: Screen) -> Option<Event> {
+    use Screen::*;
+    match (screen, key) {
+        (_, Key::F12) => Some(Event::ToggleProfiler),
+        (_, Key::M) => Some(Event::ToggleMute),
+        (Menu, Key::Escape) => Some(Event::Quit),
+        (Game, Key::Escape) => Some(Event::BackToMenu),
+        (Game, Key::Left) => Some(Event::Undo),
+        (Game, Key::Right) => Some(Event::PlayForMe),
+        (Game, Key::H) => Some(Event::Hint),
+        (Game, Key::N) => Some(Event::ToggleNumbers),
+        (Game, Key::Space) => Some(Event::TogglePause),
+        _ => None,
+    }
+}

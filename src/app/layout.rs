@@ -1,0 +1,246 @@
+//! Where everything goes for a given window size: board, side panel, buttons; and which
+//! intersection a click means. Pure arithmetic, unit-tested at several sizes.
+
+use crate::engine::Pos;
+
+/// A rectangle in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Rect {
+    pub fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    pub fn contains(&self, (px, py): (f32, f32)) -> bool {
+        px >= self.x && py >= self.y && px < self.x + self.w && py < self.y + self.h
+    }
+
+    pub fn centre(&self) -> (f32, f32) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}
+
+/// A place a button can sit; its rectangle follows the window size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Row `n` of the main menu's centred column.
+    Menu(usize),
+    /// Row `n` of the side panel's button stack.
+    Panel(usize),
+    /// Button `n` of the victory banner's row of three.
+    Banner(usize),
+    /// Row `n` of a full-width list (records screen).
+    List(usize),
+}
+
+/// Geometry of one window size and board size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f32,
+    pub height: f32,
+    /// UI scale: 1.0 at 800 px of window height.
+    pub scale: f32,
+    pub cols: usize,
+    pub rows: usize,
+    /// Pixel position of intersection (0, 0).
+    pub origin: (f32, f32),
+    /// Distance between neighbouring intersections.
+    pub cell: f32,
+    /// The wooden board, grid plus its border.
+    pub board: Rect,
+    /// The side panel.
+    pub panel: Rect,
+}
+
+impl Layout {
+    pub fn new(width: u32, height: u32, cols: usize, rows: usize) -> Layout {
+        let (w, h) = (width.max(200) as f32, height.max(200) as f32);
+        let scale = (h.min(w * 0.75) / 800.0).clamp(0.5, 3.0);
+        let panel_w = (300.0 * scale).min(w * 0.4);
+        let gap = 24.0 * scale;
+        let panel = Rect::new(w - panel_w - gap, gap, panel_w, h - 2.0 * gap);
+        let area = Rect::new(gap, gap, panel.x - 2.0 * gap, h - 2.0 * gap);
+        // The border around the grid holds the coordinates: 1.1 cells each side.
+        let border = 1.1;
+        let cell = (area.w / ((cols - 1) as f32 + 2.0 * border))
+            .min(area.h / ((rows - 1) as f32 + 2.0 * border));
+        let bw = cell * ((cols - 1) as f32 + 2.0 * border);
+        let bh = cell * ((rows - 1) as f32 + 2.0 * border);
+        let board = Rect::new(
+            area.x + (area.w - bw) / 2.0,
+            area.y + (area.h - bh) / 2.0,
+            bw,
+            bh,
+        );
+        let origin = (board.x + border * cell, board.y + border * cell);
+        Layout {
+            width: w,
+            height: h,
+            scale,
+            cols,
+            rows,
+            origin,
+            cell,
+            board,
+            panel,
+        }
+    }
+
+    /// Pixel centre of an intersection.
+    pub fn point(&self, p: Pos) -> (f32, f32) {
+        (
+            self.origin.0 + p.x as f32 * self.cell,
+            self.origin.1 + p.y as f32 * self.cell,
+        )
+    }
+
+    /// The intersection a click at `(x, y)` means: the nearest one, if the click is within
+    /// 45% of a cell of it (a click between lines is ambiguous and ignored).
+    pub fn hit(&self, (x, y): (f32, f32)) -> Option<Pos> {
+        let fx = (x - self.origin.0) / self.cell;
+        let fy = (y - self.origin.1) / self.cell;
+        let (ix, iy) = (fx.round(), fy.round());
+        if ix < 0.0 || iy < 0.0 || ix >= self.cols as f32 || iy >= self.rows as f32 {
+            return None;
+        }
+        let d = ((fx - ix).powi(2) + (fy - iy).powi(2)).sqrt();
+        (d <= 0.45).then(|| Pos::new(ix as usize, iy as usize))
+    }
+
+    /// The rectangle of a button slot.
+    pub fn slot(&self, slot: Slot) -> Rect {
+        let s = self.scale;
+        match slot {
+            Slot::Menu(n) => {
+                let w = (440.0 * s).min(self.width * 0.8);
+                let h = 50.0 * s;
+                let top = self.height * 0.30;
+                Rect::new(
+                    (self.width - w) / 2.0,
+                    top + n as f32 * (h + 12.0 * s),
+                    w,
+                    h,
+                )
+            }
+            Slot::Panel(n) => {
+                let h = 42.0 * s;
+                let bottom = self.panel.y + self.panel.h - 20.0 * s;
+                let count = 5.0;
+                let y0 = bottom - count * (h + 10.0 * s) + 10.0 * s;
+                Rect::new(
+                    self.panel.x + 20.0 * s,
+                    y0 + n as f32 * (h + 10.0 * s),
+                    self.panel.w - 40.0 * s,
+                    h,
+                )
+            }
+            Slot::Banner(n) => {
+                let b = self.banner();
+                let w = (b.w - 4.0 * 16.0 * s) / 3.0;
+                let h = 44.0 * s;
+                Rect::new(
+                    b.x + 16.0 * s + n as f32 * (w + 16.0 * s),
+                    b.y + b.h - h - 18.0 * s,
+                    w,
+                    h,
+                )
+            }
+            Slot::List(n) => {
+                let h = 44.0 * s;
+                let w = (self.width - 80.0 * s).min(900.0 * s);
+                Rect::new(
+                    (self.width - w) / 2.0,
+                    130.0 * s + n as f32 * (h + 8.0 * s),
+                    w,
+                    h,
+                )
+            }
+        }
+    }
+
+    /// The victory banner, centred over the board.
+    pub fn banner(&self) -> Rect {
+        let s = self.scale;
+        let w = (460.0 * s).min(self.board.w * 0.9);
+        let h = 170.0 * s;
+        let (cx, cy) = self.board.centre();
+        Rect::new(cx - w / 2.0, cy - h / 2.0, w, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_intersection_maps_back_to_itself_at_several_sizes() {
+        for (w, h, n) in [
+            (1280, 800, 15),
+            (800, 600, 15),
+            (1920, 1080, 20),
+            (640, 480, 10),
+            (2560, 1600, 19),
+        ] {
+            let l = Layout::new(w, h, n, n);
+            assert!(
+                l.board.x >= 0.0 && l.board.x + l.board.w <= l.panel.x,
+                "board overlaps panel at {w}x{h}"
+            );
+            for y in 0..n {
+                for x in 0..n {
+                    let p = Pos::new(x, y);
+                    let (px, py) = l.point(p);
+                    assert_eq!(l.hit((px, py)), Some(p));
+                    assert_eq!(
+                        l.hit((px + l.cell * 0.3, py - l.cell * 0.3)),
+                        Some(p),
+                        "near click"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clicks_between_lines_and_outside_the_board_mean_nothing() {
+        let l = Layout::new(1280, 800, 15, 15);
+        let (x, y) = l.point(Pos::new(3, 3));
+        assert_eq!(
+            l.hit((x + l.cell * 0.5, y + l.cell * 0.5)),
+            None,
+            "between four points"
+        );
+        assert_eq!(
+            l.hit((l.origin.0 - l.cell, l.origin.1)),
+            None,
+            "left of the grid"
+        );
+        assert_eq!(
+            l.hit((l.panel.x + 5.0, l.panel.y + 5.0)),
+            None,
+            "on the panel"
+        );
+        let (ex, ey) = l.point(Pos::new(14, 14));
+        assert_eq!(l.hit((ex + l.cell, ey)), None, "right of the last line");
+    }
+
+    #[test]
+    fn panel_buttons_stay_inside_the_panel() {
+        for (w, h) in [(1280, 800), (800, 600), (1024, 1024)] {
+            let l = Layout::new(w, h, 15, 15);
+            for n in 0..5 {
+                let r = l.slot(Slot::Panel(n));
+                assert!(
+                    r.y >= l.panel.y && r.y + r.h <= l.panel.y + l.panel.h,
+                    "{w}x{h} slot {n}"
+                );
+            }
+        }
+    }
+}

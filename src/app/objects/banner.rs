@@ -1,0 +1,61 @@
+//! The victory screen: a banner over the board naming the winner (its buttons are
+//! separate objects, added with it).
+
+use crate::app::draw::{Align, Gfx};
+use crate::app::scene::{GameObject, View};
+use crate::app::theme;
+use crate::engine::Outcome;
+use crate::game::GameMode;
+
+pub struct Banner;
+
+impl GameObject for Banner {
+    fn name(&self) -> &'static str {
+        crate::app::screens::BANNER
+    }
+    fn z(&self) -> i32 {
+        50
+    }
+    fn captures(&self, point: (f32, f32), view: &View) -> bool {
+        view.layout.board.contains(point)
+    }
+    fn draw(&self, gfx: &mut Gfx, view: &View) {
+        let Some(game) = view.manager.game() else {
+            return;
+        };
+        let Some(result) = game.result() else { return };
+        let l = view.layout;
+        let s = l.scale;
+        let b = l.banner();
+        gfx.rounded(b, 16.0 * s, theme::PANEL);
+        let title = match (result, game.mode()) {
+            (Outcome::Draw, _) => "Draw: the board is full".to_string(),
+            (Outcome::Win { winner, .. }, GameMode::HumanVsComputer { human })
+                if *winner == human =>
+            {
+                "You win!".to_string()
+            }
+            (Outcome::Win { .. }, GameMode::HumanVsComputer { .. }) => {
+                "The computer wins".to_string()
+            }
+            (Outcome::Win { winner, .. }, _) => format!("{winner} wins!"),
+        };
+        gfx.text(
+            &title,
+            (b.x + b.w / 2.0, b.y + 42.0 * s),
+            32.0 * s,
+            theme::TEXT,
+            Align::Centre,
+            true,
+        );
+        let detail = format!("after {} moves", game.board().move_count());
+        gfx.text(
+            &detail,
+            (b.x + b.w / 2.0, b.y + 80.0 * s),
+            16.0 * s,
+            theme::TEXT_DIM,
+            Align::Centre,
+            false,
+        );
+    }
+}

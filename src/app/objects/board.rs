@@ -1,0 +1,197 @@
+//! The board: wood, grid, star points, coordinates, stones, last-move dot, hint, winning
+//! line, move numbers, and the ghost stone under the mouse. A click on an intersection
+//! becomes a `PlaceStone` event; the manager decides whether it is legal.
+
+use crate::app::draw::{Align, Gfx};
+use crate::app::event::Event;
+use crate::app::input::InputState;
+use crate::app::layout::{Layout, Rect};
+use crate::app::scene::{GameObject, View};
+use crate::app::theme;
+use crate::engine::{Pos, Stone};
+use crate::game::notation::{column_letter, row_number};
+use sdl2::pixels::Color;
+
+#[derive(Default)]
+pub struct BoardView;
+
+/// Star points: the usual handicap points, inset 3 lines (2 on small boards), plus the centre.
+fn star_points(cols: usize, rows: usize) -> Vec<Pos> {
+    let inset = if cols.min(rows) >= 13 { 3 } else { 2 };
+    let mut pts = vec![
+        Pos::new(inset, inset),
+        Pos::new(cols - 1 - inset, inset),
+        Pos::new(inset, rows - 1 - inset),
+        Pos::new(cols - 1 - inset, rows - 1 - inset),
+    ];
+    if cols % 2 == 1 && rows % 2 == 1 {
+        pts.push(Pos::new(cols / 2, rows / 2));
+    }
+    pts
+}
+
+impl BoardView {
+    fn draw_wood(gfx: &mut Gfx, l: &Layout) {
+        let s = l.scale;
+        let b = l.board;
+        gfx.rounded(
+            Rect::new(b.x + 4.0 * s, b.y + 6.0 * s, b.w, b.h),
+            10.0 * s,
+            Color::RGB(0x16, 0x18, 0x1e),
+        );
+        gfx.rounded(b, 10.0 * s, theme::WOOD_EDGE);
+        let inner = Rect::new(b.x + 3.0 * s, b.y + 3.0 * s, b.w - 6.0 * s, b.h - 6.0 * s);
+        gfx.rounded(inner, 8.0 * s, theme::WOOD);
+        // Grain: a few soft, deterministic streaks.
+        let streaks = 18;
+        for i in 0..streaks {
+            let f = i as f32 / streaks as f32;
+            let wobble = ((i * 37 % 11) as f32 / 11.0) * 0.04;
+            let y = inner.y + inner.h * (f + wobble).min(0.98);
+            let mut c = theme::WOOD_DARK;
+            c.a = 40 + (i * 53 % 50) as u8;
+            gfx.fill(
+                Rect::new(
+                    inner.x + 6.0 * s,
+                    y,
+                    inner.w - 12.0 * s,
+                    (1.0 + (i % 3) as f32) * s,
+                ),
+                c,
+            );
+        }
+    }
+
+    fn draw_grid(gfx: &mut Gfx, l: &Layout) {
+        let t = (l.cell * 0.035).max(1.0);
+        let (x0, y0) = l.origin;
+        let (x1, y1) = l.point(Pos::new(l.cols - 1, l.rows - 1));
+        for x in 0..l.cols {
+            let px = x0 + x as f32 * l.cell;
+            let w = if x == 0 || x == l.cols - 1 {
+                t * 1.8
+            } else {
+                t
+            };
+            gfx.line((px, y0), (px, y1), w, theme::GRID);
+        }
+        for y in 0..l.rows {
+            let py = y0 + y as f32 * l.cell;
+            let w = if y == 0 || y == l.rows - 1 {
+                t * 1.8
+            } else {
+                t
+            };
+            gfx.line((x0, py), (x1, py), w, theme::GRID);
+        }
+        for p in star_points(l.cols, l.rows) {
+            let (px, py) = l.point(p);
+            gfx.disc(px, py, (l.cell * 0.09).max(2.0), theme::GRID);
+        }
+        let px = (l.cell * 0.32).clamp(9.0, 22.0 * l.scale);
+        for x in 0..l.cols {
+            let (cx, _) = l.point(Pos::new(x, 0));
+            gfx.text(
+                &column_letter(x).to_string(),
+                (cx, y1 + l.cell * 0.62),
+                px,
+                theme::LABEL,
+                Align::Centre,
+                true,
+            );
+        }
+        for y in 0..l.rows {
+            let (_, cy) = l.point(Pos::new(0, y));
+            let n = row_number(y, l.rows).to_string();
+            gfx.text(
+                &n,
+                (x0 - l.cell * 0.62, cy),
+                px,
+                theme::LABEL,
+                Align::Centre,
+                true,
+            );
+        }
+    }
+}
+
+impl GameObject for BoardView {
+    fn name(&self) -> &'static str {
+        "board"
+    }
+
+    fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
+        let Some(click) = input.click else {
+            return Vec::new();
+        };
+        let live = view.manager.game().is_some_and(|g| g.is_human_turn());
+        match view.layout.hit(click) {
+            Some(pos) if live => vec![Event::PlaceStone(pos)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn draw(&self, gfx: &mut Gfx, view: &View) {
+        let l = view.layout;
+        let Some(game) = view.manager.game() else {
+            return;
+        };
+        let board = game.board();
+        Self::draw_wood(gfx, l);
+        Self::draw_grid(gfx, l);
+        let r = l.cell * 0.46;
+        let numbers = view.ui.show_numbers;
+        for (i, m) in board.moves().iter().enumerate() {
+            let (x, y) = l.point(m.pos);
+            gfx.stone(x, y, r, m.stone, 255);
+            if numbers {
+                let c = if m.stone == Stone::Black {
+                    Color::RGB(235, 235, 235)
+                } else {
+                    Color::RGB(30, 30, 30)
+                };
+                gfx.text(
+                    &(i + 1).to_string(),
+                    (x, y),
+                    l.cell * 0.36,
+                    c,
+                    Align::Centre,
+                    true,
+                );
+            }
+        }
+        if let Some(line) = game.winning_line() {
+            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+                let mut glow = theme::WIN_LINE;
+                glow.a = 200;
+                gfx.line(l.point(a), l.point(b), l.cell * 0.14, glow);
+            }
+        }
+        if let Some(last) = board.last_move() {
+            if !numbers {
+                let (x, y) = l.point(last.pos);
+                gfx.disc(x, y, l.cell * 0.13, theme::LAST_MOVE);
+            }
+        }
+        if let Some(h) = game.hint() {
+            let (x, y) = l.point(h);
+            let mut c = theme::HINT;
+            c.a = 200;
+            gfx.disc(x, y, l.cell * 0.22, c);
+            gfx.text(
+                "?",
+                (x, y),
+                l.cell * 0.3,
+                Color::RGB(255, 255, 255),
+                Align::Centre,
+                true,
+            );
+        }
+        if game.is_human_turn() {
+            if let Some(p) = l.hit(view.mouse).filter(|&p| board.is_empty(p)) {
+                let (x, y) = l.point(p);
+                gfx.stone(x, y, r, board.side_to_move(), 110);
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! One file per kind of game object.
+
+pub mod background;
+pub mod banner;
+pub mod board;
+pub mod button;
+pub mod menu;
+pub mod panel;
+pub mod toast;

@@ -1,0 +1,119 @@
+//! The side panel: whose turn, players, level, rule, move count, thinking time, result.
+//! (Its buttons are separate objects.)
+
+use crate::app::draw::{Align, Gfx};
+use crate::app::scene::{GameObject, View};
+use crate::app::theme;
+use crate::engine::{Outcome, Stone};
+use crate::game::notation::label;
+use crate::game::{AiPurpose, GameMode};
+
+pub struct StatusPanel;
+
+fn player(mode: GameMode, stone: Stone) -> &'static str {
+    match mode {
+        GameMode::HumanVsComputer { human } if human == stone => "You",
+        GameMode::HumanVsHuman => "Player",
+        _ => "Computer",
+    }
+}
+
+impl GameObject for StatusPanel {
+    fn name(&self) -> &'static str {
+        "panel"
+    }
+
+    fn draw(&self, gfx: &mut Gfx, view: &View) {
+        let l = view.layout;
+        let s = l.scale;
+        let p = l.panel;
+        gfx.rounded(p, 14.0 * s, theme::PANEL);
+        let Some(game) = view.manager.game() else {
+            return;
+        };
+        let x = p.x + 24.0 * s;
+        let mut y = p.y + 40.0 * s;
+        gfx.text("Gomoku", (x, y), 30.0 * s, theme::TEXT, Align::Left, true);
+        y += 44.0 * s;
+        let board = game.board();
+        // The turn card.
+        let (status, stone) = match game.result() {
+            Some(Outcome::Win { winner, .. }) => (
+                format!("{} ({winner}) won", player(game.mode(), *winner)),
+                Some(*winner),
+            ),
+            Some(Outcome::Draw) => ("Draw".to_string(), None),
+            None => {
+                let side = board.side_to_move();
+                let who = player(game.mode(), side);
+                let text = match view.thinking {
+                    Some((AiPurpose::Move, t)) => {
+                        format!("Thinking\u{2026} {:.1} s", t.as_secs_f32())
+                    }
+                    Some((_, t)) => format!("Hint\u{2026} {:.1} s", t.as_secs_f32()),
+                    None if game.is_paused() => "Paused (Space)".to_string(),
+                    None => format!("{who} to move"),
+                };
+                (text, Some(side))
+            }
+        };
+        let card =
+            crate::app::layout::Rect::new(x - 8.0 * s, y - 24.0 * s, p.w - 32.0 * s, 48.0 * s);
+        gfx.rounded(card, 10.0 * s, theme::PANEL_EDGE);
+        if let Some(stone) = stone {
+            gfx.stone(x + 16.0 * s, y, 13.0 * s, stone, 255);
+        }
+        gfx.text(
+            &status,
+            (x + 40.0 * s, y),
+            19.0 * s,
+            theme::TEXT,
+            Align::Left,
+            true,
+        );
+        y += 48.0 * s;
+        let rows = [
+            ("Black", player(game.mode(), Stone::Black).to_string()),
+            ("White", player(game.mode(), Stone::White).to_string()),
+            (
+                "Level",
+                if game.mode().has_computer() {
+                    game.level().to_string()
+                } else {
+                    "-".to_string()
+                },
+            ),
+            (
+                "Rule",
+                format!(
+                    "{}, {}\u{00d7}{}",
+                    game.rule(),
+                    board.width(),
+                    board.height()
+                ),
+            ),
+            ("Moves", board.move_count().to_string()),
+            (
+                "Last",
+                board
+                    .last_move()
+                    .map_or("-".to_string(), |m| label(m.pos, board.height())),
+            ),
+        ];
+        for (k, v) in rows {
+            gfx.text(k, (x, y), 16.0 * s, theme::TEXT_DIM, Align::Left, false);
+            gfx.text(
+                &v,
+                (p.x + p.w - 24.0 * s, y),
+                16.0 * s,
+                theme::TEXT,
+                Align::Right,
+                false,
+            );
+            y += 27.0 * s;
+        }
+        y += 6.0 * s;
+        let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
+        gfx.text(keys, (x, y), 13.0 * s, theme::TEXT_DIM, Align::Left, false);
+    }
+}

@@ -1,0 +1,152 @@
+//! Which screen is showing, UI-only state, and the object sets that make each screen.
+
+use super::event::Event;
+use super::layout::Slot;
+use super::objects::{
+    background::Background, banner::Banner, board::BoardView, button::Button, menu::MenuTitle,
+};
+use super::objects::{panel::StatusPanel, toast::Toast};
+use super::scene::{Scene, View};
+use crate::engine::Level;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The screen on show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Menu,
+    Game,
+}
+
+/// State that belongs to the interface, not to the game.
+#[derive(Debug)]
+pub struct UiState {
+    pub screen: Screen,
+    pub show_numbers: bool,
+    pub muted: bool,
+    /// A short message and when it was posted (shown for a few seconds).
+    pub toast: Option<(String, Instant)>,
+    pub quit: bool,
+    /// Where records and profiler traces go.
+    pub data_dir: PathBuf,
+    /// A paused Computer vs Computer game takes one step, then pauses again.
+    pub stepping: bool,
+}
+
+impl UiState {
+    pub fn new(data_dir: PathBuf) -> UiState {
+        UiState {
+            screen: Screen::Menu,
+            show_numbers: false,
+            muted: false,
+            toast: None,
+            quit: false,
+            data_dir,
+            stepping: false,
+        }
+    }
+
+    pub fn toast(&mut self, text: impl Into<String>) {
+        self.toast = Some((text.into(), Instant::now()));
+    }
+}
+
+/// Names of the victory banner's objects, removed together.
+pub const BANNER: &str = "banner";
+
+/// The main menu.
+pub fn show_menu(scene: &mut Scene, ui: &mut UiState) {
+    ui.screen = Screen::Menu;
+    scene.clear();
+    scene.add(Box::new(Background));
+    scene.add(Box::new(MenuTitle));
+    let rows: [(fn(&View) -> String, Event); 4] = [
+        (
+            |v| format!("Mode:  {}", v.manager.settings.mode),
+            Event::CycleMode,
+        ),
+        (
+            |v| format!("Level:  {}", level_label(v.manager.settings.level)),
+            Event::CycleLevel,
+        ),
+        (
+            |v| format!("Board:  {0} \u{00d7} {0}", v.manager.settings.size),
+            Event::CycleSize,
+        ),
+        (
+            |v| format!("Rule:  {}", v.manager.settings.rule),
+            Event::CycleRule,
+        ),
+    ];
+    for (i, (label, event)) in rows.into_iter().enumerate() {
+        scene.add(Box::new(Button::dynamic(
+            "menu-option",
+            Slot::Menu(i),
+            label,
+            event,
+        )));
+    }
+    scene.add(Box::new(
+        Button::new("menu-start", Slot::Menu(4), "Start", Event::NewGame).primary(),
+    ));
+    scene.add(Box::new(
+        Button::new("menu-resume", Slot::Menu(5), "Resume", Event::Resume)
+            .enabled_if(|v| v.manager.can_resume()),
+    ));
+    scene.add(Box::new(Button::new(
+        "menu-quit",
+        Slot::Menu(6),
+        "Quit",
+        Event::Quit,
+    )));
+    scene.add(Box::new(Toast));
+}
+
+fn level_label(level: Level) -> String {
+    match level {
+        Level::Easy => "Easy (3 plies)".into(),
+        Level::Medium => "Medium (5 plies)".into(),
+        Level::Hard => "Hard (7 plies)".into(),
+        Level::Master => "Master (threats, 3 s)".into(),
+    }
+}
+
+/// The board with its side panel.
+pub fn show_game(scene: &mut Scene, ui: &mut UiState) {
+    ui.screen = Screen::Game;
+    scene.clear();
+    scene.add(Box::new(Background));
+    scene.add(Box::new(BoardView::default()));
+    scene.add(Box::new(StatusPanel));
+    let buttons = [
+        ("Undo", Event::Undo),
+        ("Hint", Event::Hint),
+        ("Swap sides", Event::Swap),
+        ("Restart", Event::Restart),
+        ("Menu", Event::BackToMenu),
+    ];
+    for (i, (label, event)) in buttons.into_iter().enumerate() {
+        scene.add(Box::new(Button::new(
+            "game-button",
+            Slot::Panel(i),
+            label,
+            event,
+        )));
+    }
+    scene.add(Box::new(Toast));
+}
+
+/// The victory banner over the board.
+pub fn show_banner(scene: &mut Scene) {
+    scene.remove(BANNER);
+    scene.add(Box::new(Banner));
+    let buttons = [
+        ("Play again", Event::Restart),
+        ("Review", Event::CloseBanner),
+        ("Menu", Event::BackToMenu),
+    ];
+    for (i, (label, event)) in buttons.into_iter().enumerate() {
+        let b = Button::new(BANNER, Slot::Banner(i), label, event).with_z(60);
+        scene.add(Box::new(if i == 0 { b.primary() } else { b }));
+    }
+}

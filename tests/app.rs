@@ -1,0 +1,440 @@
+//! The real Application, headless (SDL `dummy` video driver, software renderer), driven
+//! by injected SDL events, checked on game state and on pixels read back.
+
+use gomoku::app::layout::Slot;
+use gomoku::app::screens::Screen;
+use gomoku::app::{AppConfig, Application};
+use gomoku::engine::{Outcome, Pos, Stone};
+use gomoku::game::GameMode;
+use sdl2::event::Event as SdlEvent;
+use sdl2::keyboard::{Keycode, Mod};
+use sdl2::mouse::{MouseButton, MouseState};
+use std::time::{Duration, Instant};
+
+type TestResult = Result<(), String>;
+
+macro_rules! check {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+fn app() -> Application {
+    let dir = std::env::temp_dir().join(format!("gomoku-app-test-{}", std::process::id()));
+    let config = AppConfig {
+        headless: true,
+        width: 1280,
+        height: 800,
+        seed: Some(7),
+        data_dir: dir,
+        sound: false,
+    };
+    let mut app = Application::new(config).expect("headless SDL starts");
+    app.step();
+    app
+}
+
+fn push(app: &Application, e: SdlEvent) {
+    app.event_subsystem()
+        .push_event(e)
+        .expect("SDL queue accepts events");
+}
+
+/// A left click at drawable pixel `(x, y)`, then one frame.
+fn click(app: &mut Application, (x, y): (f32, f32)) {
+    let s = app.pixel_scale();
+    let (wx, wy) = ((x / s) as i32, (y / s) as i32);
+    let window_id = app.window_id();
+    push(
+        app,
+        SdlEvent::MouseMotion {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mousestate: MouseState::from_sdl_state(0),
+            x: wx,
+            y: wy,
+            xrel: 0,
+            yrel: 0,
+        },
+    );
+    push(
+        app,
+        SdlEvent::MouseButtonDown {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mouse_btn: MouseButton::Left,
+            clicks: 1,
+            x: wx,
+            y: wy,
+        },
+    );
+    push(
+        app,
+        SdlEvent::MouseButtonUp {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mouse_btn: MouseButton::Left,
+            clicks: 1,
+            x: wx,
+            y: wy,
+        },
+    );
+    app.step();
+}
+
+fn click_slot(app: &mut Application, slot: Slot) {
+    let c = app.layout().slot(slot).centre();
+    click(app, c);
+}
+
+fn click_pos(app: &mut Application, x: usize, y: usize) {
+    let p = app.layout().point(Pos::new(x, y));
+    click(app, p);
+}
+
+fn key(app: &mut Application, k: Keycode) {
+    let window_id = app.window_id();
+    push(
+        app,
+        SdlEvent::KeyDown {
+            timestamp: 0,
+            window_id,
+            keycode: Some(k),
+            scancode: None,
+            keymod: Mod::NOMOD,
+            repeat: false,
+        },
+    );
+    push(
+        app,
+        SdlEvent::KeyUp {
+            timestamp: 0,
+            window_id,
+            keycode: Some(k),
+            scancode: None,
+            keymod: Mod::NOMOD,
+            repeat: false,
+        },
+    );
+    app.step();
+}
+
+/// Steps frames until `done` holds (or 20 s pass).
+fn wait_for(app: &mut Application, done: impl Fn(&Application) -> bool) -> Result<u64, String> {
+    let start = Instant::now();
+    let first = app.frames();
+    while !done(app) {
+        if start.elapsed() > Duration::from_secs(20) {
+            return Err("timed out waiting".into());
+        }
+        app.step();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Ok(app.frames() - first)
+}
+
+fn moves(app: &Application) -> usize {
+    app.manager().game().map_or(0, |g| g.board().move_count())
+}
+
+/// From the menu: cycle the mode `mode_clicks` times, pick a level, start.
+fn start(app: &mut Application, mode: GameMode, level_clicks: usize) -> TestResult {
+    while app.manager().settings.mode != mode {
+        click_slot(app, Slot::Menu(0));
+    }
+    for _ in 0..level_clicks {
+        click_slot(app, Slot::Menu(1));
+    }
+    click_slot(app, Slot::Menu(4));
+    check!(app.screen() == Screen::Game, "Start did not open the board");
+    Ok(())
+}
+
+fn five_in_a_row_wins_and_freezes_the_board() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    for i in 0..4 {
+        click_pos(&mut app, 3 + i, 7);
+        click_pos(&mut app, 3 + i, 9);
+    }
+    click_pos(&mut app, 7, 7);
+    app.step();
+    let g = app.manager().game().ok_or("no game")?;
+    check!(
+        matches!(
+            g.result(),
+            Some(Outcome::Win {
+                winner: Stone::Black,
+                ..
+            })
+        ),
+        "no black win: {:?}",
+        g.result()
+    );
+    check!(
+        app.scene_names().contains(&"banner"),
+        "victory banner missing: {:?}",
+        app.scene_names()
+    );
+    click_pos(&mut app, 0, 0);
+    click_pos(&mut app, 12, 12);
+    check!(moves(&app) == 9, "a click after the end placed a stone");
+    // Left revives the won game, one ply at a time between people.
+    key(&mut app, Keycode::Left);
+    check!(moves(&app) == 8, "undo took {} plies", 9 - moves(&app));
+    check!(
+        !app.manager().game().ok_or("no game")?.is_over(),
+        "undo did not revive the game"
+    );
+    check!(
+        !app.scene_names().contains(&"banner"),
+        "banner still shown after undo"
+    );
+    key(&mut app, Keycode::Left);
+    check!(moves(&app) == 7, "second undo");
+    Ok(())
+}
+
+fn undo_against_the_computer_takes_two_plies() -> TestResult {
+    let mut app = app();
+    start(
+        &mut app,
+        GameMode::HumanVsComputer {
+            human: Stone::Black,
+        },
+        3,
+    )?; // Medium -> Easy
+    click_pos(&mut app, 7, 7);
+    wait_for(&mut app, |a| moves(a) == 2)?;
+    key(&mut app, Keycode::Left);
+    check!(
+        moves(&app) == 0,
+        "undo against the computer left {} moves",
+        moves(&app)
+    );
+    check!(
+        app.manager().side_to_move() == Some(Stone::Black),
+        "not the person's turn"
+    );
+    Ok(())
+}
+
+fn right_arrow_plays_for_you_and_swaps_sides() -> TestResult {
+    let mut app = app();
+    start(
+        &mut app,
+        GameMode::HumanVsComputer {
+            human: Stone::Black,
+        },
+        3,
+    )?;
+    key(&mut app, Keycode::Right);
+    wait_for(&mut app, |a| moves(a) == 1)?;
+    let g = app.manager().game().ok_or("no game")?;
+    check!(
+        g.mode()
+            == GameMode::HumanVsComputer {
+                human: Stone::White
+            },
+        "sides not swapped: {:?}",
+        g.mode()
+    );
+    for _ in 0..20 {
+        app.step();
+    }
+    check!(
+        moves(&app) == 1,
+        "the computer moved instead of letting the person continue"
+    );
+    Ok(())
+}
+
+fn buttons_and_clicks_off_the_grid_place_nothing() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    click_slot(&mut app, Slot::Panel(2)); // Swap sides (no-op between people)
+    click_slot(&mut app, Slot::Panel(1)); // Hint: a suggestion, not a stone
+    let l = app.layout().clone();
+    let (x, y) = l.point(Pos::new(4, 4));
+    click(&mut app, (x + l.cell * 0.5, y + l.cell * 0.5)); // between four points
+    click(&mut app, (l.board.x - 5.0, l.board.y + 40.0)); // left of the board
+    click(&mut app, (l.panel.x + 30.0, l.panel.y + 30.0)); // on the panel
+    wait_for(&mut app, |a| !a.ai_busy())?;
+    app.step();
+    check!(
+        moves(&app) == 0,
+        "{} stones placed by non-board clicks",
+        moves(&app)
+    );
+    check!(
+        app.manager().game().and_then(|g| g.hint()).is_some(),
+        "Hint showed nothing"
+    );
+    Ok(())
+}
+
+fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
+    let mut app = app();
+    start(
+        &mut app,
+        GameMode::HumanVsComputer {
+            human: Stone::Black,
+        },
+        2,
+    )?; // Medium -> Master
+    click_pos(&mut app, 7, 7);
+    click_pos(&mut app, 8, 8); // ignored: the computer's turn
+    app.step();
+    check!(
+        app.ai_busy(),
+        "the AI is not thinking after the person's move"
+    );
+    let frames = wait_for(&mut app, |a| moves(a) == 2)?;
+    check!(frames >= 10, "only {frames} frames while the AI searched");
+    check!(
+        app.manager()
+            .game()
+            .ok_or("no game")?
+            .board()
+            .get(Pos::new(8, 8))
+            != Some(Stone::Black),
+        "a click in the AI's turn landed"
+    );
+    Ok(())
+}
+
+fn menu_and_resume_restore_the_game_exactly() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    for (x, y) in [(7, 7), (8, 7), (6, 8)] {
+        click_pos(&mut app, x, y);
+    }
+    let before = app.manager().game().ok_or("no game")?.board().clone();
+    key(&mut app, Keycode::Escape);
+    check!(app.screen() == Screen::Menu, "Esc did not open the menu");
+    click_slot(&mut app, Slot::Menu(5));
+    check!(
+        app.screen() == Screen::Game,
+        "Resume did not open the board"
+    );
+    let after = app.manager().game().ok_or("no game")?.board();
+    check!(*after == before, "resumed board differs");
+    check!(after.side_to_move() == Stone::White, "wrong side to move");
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/game.bmp"))?;
+    }
+    Ok(())
+}
+
+fn pixels_show_the_stone_and_the_last_move_dot() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    click_pos(&mut app, 7, 7);
+    let l = app.layout().clone();
+    let (cx, cy) = l.point(Pos::new(7, 7));
+    let px = app
+        .read_pixels(cx as i32, cy as i32, 1, 1)
+        .map_err(|e| e.to_string())?;
+    check!(
+        px[0] > 180 && px[1] < 90 && px[2] < 90,
+        "centre is not the red dot: {px:?}"
+    );
+    let off = (l.cell * 0.3) as i32;
+    let px = app
+        .read_pixels(cx as i32 + off, cy as i32 + off, 1, 1)
+        .map_err(|e| e.to_string())?;
+    check!(
+        px[0] < 90 && px[1] < 90 && px[2] < 90,
+        "no black stone around the dot: {px:?}"
+    );
+    let (ex, ey) = l.point(Pos::new(3, 4));
+    let px = app
+        .read_pixels(ex as i32 + off, ey as i32 + off, 1, 1)
+        .map_err(|e| e.to_string())?;
+    check!(
+        px[0] > 150 && px[1] > 110,
+        "an empty point is not wood: {px:?}"
+    );
+    Ok(())
+}
+
+fn quit_from_the_menu() -> TestResult {
+    let mut app = app();
+    click_slot(&mut app, Slot::Menu(6));
+    check!(app.is_quitting(), "Quit did not quit");
+    Ok(())
+}
+
+fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
+    let (w, h) = (app.layout().width as u32, app.layout().height as u32);
+    let mut px = app.read_pixels(0, 0, w, h).map_err(|e| e.to_string())?;
+    let surface = sdl2::surface::Surface::from_data(
+        &mut px,
+        w,
+        h,
+        w * 4,
+        sdl2::pixels::PixelFormatEnum::RGBA32,
+    )?;
+    surface.save_bmp(path)
+}
+
+fn main() {
+    let tests: [(&str, fn() -> TestResult); 8] = [
+        (
+            "five_in_a_row_wins_and_freezes_the_board",
+            five_in_a_row_wins_and_freezes_the_board,
+        ),
+        (
+            "undo_against_the_computer_takes_two_plies",
+            undo_against_the_computer_takes_two_plies,
+        ),
+        (
+            "right_arrow_plays_for_you_and_swaps_sides",
+            right_arrow_plays_for_you_and_swaps_sides,
+        ),
+        (
+            "buttons_and_clicks_off_the_grid_place_nothing",
+            buttons_and_clicks_off_the_grid_place_nothing,
+        ),
+        (
+            "frames_keep_coming_while_the_ai_thinks",
+            frames_keep_coming_while_the_ai_thinks,
+        ),
+        (
+            "menu_and_resume_restore_the_game_exactly",
+            menu_and_resume_restore_the_game_exactly,
+        ),
+        (
+            "pixels_show_the_stone_and_the_last_move_dot",
+            pixels_show_the_stone_and_the_last_move_dot,
+        ),
+        ("quit_from_the_menu", quit_from_the_menu),
+    ];
+    let (mut passed, mut failed) = (0, 0);
+    println!("running {} tests", tests.len());
+    for (name, test) in tests {
+        match std::panic::catch_unwind(test) {
+            Ok(Ok(())) => {
+                passed += 1;
+                println!("test {name} ... ok");
+            }
+            Ok(Err(e)) => {
+                failed += 1;
+                println!("test {name} ... FAILED: {e}");
+            }
+            Err(_) => {
+                failed += 1;
+                println!("test {name} ... FAILED (panicked)");
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
