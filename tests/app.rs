@@ -12,6 +12,7 @@ use sdl2::mouse::{MouseButton, MouseState};
 use std::time::{Duration, Instant};
 
 type TestResult = Result<(), String>;
+type Test = (&'static str, fn() -> TestResult);
 
 macro_rules! check {
     ($cond:expr, $($msg:tt)+) => {
@@ -181,6 +182,9 @@ fn five_in_a_row_wins_and_freezes_the_board() -> TestResult {
         "victory banner missing: {:?}",
         app.scene_names()
     );
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/victory.bmp"))?;
+    }
     click_pos(&mut app, 0, 0);
     click_pos(&mut app, 12, 12);
     check!(moves(&app) == 9, "a click after the end placed a stone");
@@ -365,6 +369,9 @@ fn pixels_show_the_stone_and_the_last_move_dot() -> TestResult {
 
 fn quit_from_the_menu() -> TestResult {
     let mut app = app();
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/menu.bmp"))?;
+    }
     click_slot(&mut app, Slot::Menu(6));
     check!(app.is_quitting(), "Quit did not quit");
     Ok(())
@@ -384,7 +391,7 @@ fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
 }
 
 fn main() {
-    let tests: [(&str, fn() -> TestResult); 8] = [
+    let tests: [Test; 8] = [
         (
             "five_in_a_row_wins_and_freezes_the_board",
             five_in_a_row_wins_and_freezes_the_board,

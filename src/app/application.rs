@@ -186,9 +186,20 @@ impl Application {
         if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows)) {
             self.relayout();
         }
+        self.place_banner();
         self.draw();
         self.gfx.canvas.present();
         self.frames += 1;
+    }
+
+    /// Keeps the victory banner clear of the winning line.
+    fn place_banner(&mut self) {
+        let line_y = self
+            .manager
+            .game()
+            .and_then(|g| g.winning_line())
+            .map(|line| line.iter().map(|p| p.y as f32).sum::<f32>() / line.len().max(1) as f32);
+        self.layout.banner_top = line_y.is_some_and(|y| y >= self.layout.rows as f32 / 2.0);
     }
 
     fn gather_events(&mut self) -> Vec<Event> {

@@ -56,6 +56,8 @@ pub struct Layout {
     pub board: Rect,
     /// The side panel.
     pub panel: Rect,
+    /// Put the victory banner in the board's top part (the winning line is lower down).
+    pub banner_top: bool,
 }
 
 impl Layout {
@@ -89,6 +91,7 @@ impl Layout {
             cell,
             board,
             panel,
+            banner_top: false,
         }
     }
 
@@ -164,12 +167,13 @@ impl Layout {
         }
     }
 
-    /// The victory banner, centred over the board.
+    /// The victory banner: over the board, in the half away from the winning line.
     pub fn banner(&self) -> Rect {
         let s = self.scale;
         let w = (460.0 * s).min(self.board.w * 0.9);
         let h = 170.0 * s;
-        let (cx, cy) = self.board.centre();
+        let cx = self.board.x + self.board.w / 2.0;
+        let cy = self.board.y + self.board.h * if self.banner_top { 0.24 } else { 0.76 };
         Rect::new(cx - w / 2.0, cy - h / 2.0, w, h)
     }
 }

@@ -51,6 +51,9 @@ impl UiState {
     }
 }
 
+/// A button label computed from the game state.
+type LabelFn = fn(&View) -> String;
+
 /// Names of the victory banner's objects, removed together.
 pub const BANNER: &str = "banner";
 
@@ -60,7 +63,7 @@ pub fn show_menu(scene: &mut Scene, ui: &mut UiState) {
     scene.clear();
     scene.add(Box::new(Background));
     scene.add(Box::new(MenuTitle));
-    let rows: [(fn(&View) -> String, Event); 4] = [
+    let rows: [(LabelFn, Event); 4] = [
         (
             |v| format!("Mode:  {}", v.manager.settings.mode),
             Event::CycleMode,
@@ -116,7 +119,7 @@ pub fn show_game(scene: &mut Scene, ui: &mut UiState) {
     ui.screen = Screen::Game;
     scene.clear();
     scene.add(Box::new(Background));
-    scene.add(Box::new(BoardView::default()));
+    scene.add(Box::new(BoardView));
     scene.add(Box::new(StatusPanel));
     let buttons = [
         ("Undo", Event::Undo),

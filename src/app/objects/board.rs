@@ -12,7 +12,6 @@ use crate::engine::{Pos, Stone};
 use crate::game::notation::{column_letter, row_number};
 use sdl2::pixels::Color;
 
-#[derive(Default)]
 pub struct BoardView;
 
 /// Star points: the usual handicap points, inset 3 lines (2 on small boards), plus the centre.
@@ -42,23 +41,21 @@ impl BoardView {
         gfx.rounded(b, 10.0 * s, theme::WOOD_EDGE);
         let inner = Rect::new(b.x + 3.0 * s, b.y + 3.0 * s, b.w - 6.0 * s, b.h - 6.0 * s);
         gfx.rounded(inner, 8.0 * s, theme::WOOD);
-        // Grain: a few soft, deterministic streaks.
-        let streaks = 18;
-        for i in 0..streaks {
-            let f = i as f32 / streaks as f32;
-            let wobble = ((i * 37 % 11) as f32 / 11.0) * 0.04;
-            let y = inner.y + inner.h * (f + wobble).min(0.98);
+        // Light falls from the top: the wood darkens gently towards the bottom.
+        // (The bands stop short of the bottom corners so those stay round.)
+        let bands = 24;
+        let span = inner.h - 8.0 * s;
+        for i in 0..bands {
+            let f = i as f32 / bands as f32;
             let mut c = theme::WOOD_DARK;
-            c.a = 40 + (i * 53 % 50) as u8;
-            gfx.fill(
-                Rect::new(
-                    inner.x + 6.0 * s,
-                    y,
-                    inner.w - 12.0 * s,
-                    (1.0 + (i % 3) as f32) * s,
-                ),
-                c,
+            c.a = (f * 70.0) as u8;
+            let band = Rect::new(
+                inner.x,
+                inner.y + span * f,
+                inner.w,
+                span / bands as f32 + 1.0,
             );
+            gfx.fill(band, c);
         }
     }
 

@@ -18,7 +18,7 @@ impl GameObject for MenuTitle {
         // Five stones in a row, alternating, the middle one slightly raised.
         let r = 16.0 * s;
         for i in 0..5 {
-            let x = cx + (i as f32 - 2.0) * r * 2.3;
+            let x = cx + (i as f32 - 2.0) * r * 2.7;
             let y = l.height * 0.09 - if i == 2 { 4.0 * s } else { 0.0 };
             gfx.stone(
                 x,
