@@ -5,6 +5,7 @@ pub mod ai_worker;
 pub mod manager;
 pub mod mode;
 pub mod notation;
+pub mod record;
 
 pub use ai_worker::{AiPurpose, AiReply, AiWorker};
 pub use manager::{ChessManager, GameError, GameSettings, Signal};

@@ -1,0 +1,96 @@
+//! What can be wrong with a record or a shared game, said so a player can act on it.
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Names the file (when there is one) and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("{}: {message}", path.display())]
+    Io { path: PathBuf, message: String },
+    #[error("{}not valid JSON: {message}", file_prefix(path))]
+    Json {
+        path: Option<PathBuf>,
+        message: String,
+    },
+    #[error(
+        "{}format version {found} is not supported (this game reads version {supported})",
+        file_prefix(path)
+    )]
+    UnsupportedVersion {
+        path: Option<PathBuf>,
+        found: u32,
+        supported: u32,
+    },
+    #[error("{}board size {width}x{height} is outside 5..=22", file_prefix(path))]
+    BadSize {
+        path: Option<PathBuf>,
+        width: usize,
+        height: usize,
+    },
+    #[error("{}move {number} at ({x}, {y}) {reason}", file_prefix(path))]
+    IllegalMove {
+        path: Option<PathBuf>,
+        number: usize,
+        x: usize,
+        y: usize,
+        reason: String,
+    },
+    #[error("{}the recorded result does not match the moves", file_prefix(path))]
+    ResultMismatch { path: Option<PathBuf> },
+    #[error(
+        "{}record id {id:?} may only use letters, digits and '-'",
+        file_prefix(path)
+    )]
+    BadId { path: Option<PathBuf>, id: String },
+    #[error("{what}: {reason} at character {at}")]
+    Parse {
+        what: &'static str,
+        at: usize,
+        reason: String,
+    },
+}
+
+fn file_prefix(path: &Option<PathBuf>) -> String {
+    path.as_ref()
+        .map(|p| format!("{}: ", p.display()))
+        .unwrap_or_default()
+}
+
+impl RecordError {
+    /// The same error, naming `path`.
+    pub fn in_file(self, path: &std::path::Path) -> RecordError {
+        let p = Some(path.to_path_buf());
+        match self {
+            RecordError::Json { message, .. } => RecordError::Json { path: p, message },
+            RecordError::UnsupportedVersion {
+                found, supported, ..
+            } => RecordError::UnsupportedVersion {
+                path: p,
+                found,
+                supported,
+            },
+            RecordError::BadSize { width, height, .. } => RecordError::BadSize {
+                path: p,
+                width,
+                height,
+            },
+            RecordError::IllegalMove {
+                number,
+                x,
+                y,
+                reason,
+                ..
+            } => RecordError::IllegalMove {
+                path: p,
+                number,
+                x,
+                y,
+                reason,
+            },
+            RecordError::ResultMismatch { .. } => RecordError::ResultMismatch { path: p },
+            RecordError::BadId { id, .. } => RecordError::BadId { path: p, id },
+            other => other,
+        }
+    }
+}
