@@ -28,6 +28,7 @@ fn parse_args() -> Result<(AppConfig, Option<PathBuf>), String> {
                 config.height = h.parse().map_err(|_| "bad --size height")?;
             }
             "--mute" => config.sound = false,
+            "--open" => config.open = Some(PathBuf::from(value()?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }

@@ -11,7 +11,10 @@ use super::layout::Layout;
 use super::scene::{Scene, View};
 use super::screens::{self, Screen, UiState};
 use super::sound::Sound;
-use crate::game::{AiWorker, ChessManager, GameSettings, Signal};
+use crate::game::manager::Game;
+use crate::game::record::{import, RecordStore};
+use crate::game::{AiWorker, ChessManager, GameMode, GameSettings, Signal};
+use sdl2::clipboard::ClipboardUtil;
 use sdl2::pixels::PixelFormatEnum;
 use sdl2::rect::Rect as SdlRect;
 use sdl2::{EventPump, EventSubsystem, Sdl};
@@ -31,6 +34,8 @@ pub struct AppConfig {
     /// Records and traces go here.
     pub data_dir: PathBuf,
     pub sound: bool,
+    /// A game file to open for review at start (`--open`): JSON record, .psq or pos string.
+    pub open: Option<PathBuf>,
 }
 
 impl Default for AppConfig {
@@ -42,6 +47,7 @@ impl Default for AppConfig {
             seed: None,
             data_dir: std::env::temp_dir(),
             sound: true,
+            open: None,
         }
     }
 }
@@ -77,6 +83,10 @@ pub struct Application {
     ui: UiState,
     sound: Sound,
     frames: u64,
+    clipboard: ClipboardUtil,
+    store: Option<RecordStore>,
+    /// What was last saved: (record id, moves, finished, mode). A change means save again.
+    saved: Option<(String, usize, bool, GameMode)>,
 }
 
 impl Application {
@@ -107,6 +117,8 @@ impl Application {
             None
         };
         let sound = Sound::new(audio.as_ref());
+        let clipboard = video.clipboard();
+        let store = RecordStore::open(&config.data_dir);
         let events = sdl(sdl_ctx.event())?;
         let pump = sdl(sdl_ctx.event_pump())?;
         let mut app = Application {
@@ -125,11 +137,91 @@ impl Application {
             ui: UiState::new(config.data_dir),
             sound,
             frames: 0,
+            clipboard,
+            store: None,
+            saved: None,
         };
         app.relayout();
         screens::show_menu(&mut app.scene, &mut app.ui);
+        match store {
+            Ok(store) => app.store = Some(store),
+            Err(e) => app.ui.toast(format!("Records are off: {e}")),
+        }
+        app.resume_last_game();
+        if let Some(path) = config.open {
+            app.open_file(&path);
+        }
         crate::profiler::set_thread_name("main");
         Ok(app)
+    }
+
+    /// Makes the newest unfinished saved game the one Resume continues.
+    fn resume_last_game(&mut self) {
+        let Some(record) = self.store.as_ref().and_then(|s| s.latest_unfinished()) else {
+            return;
+        };
+        match Game::from_record(&record) {
+            Ok(game) => {
+                self.saved = Some((
+                    game.id().to_string(),
+                    game.board().move_count(),
+                    game.is_over(),
+                    game.mode(),
+                ));
+                self.manager.set_game(game);
+            }
+            Err(e) => self.ui.toast(e.to_string()),
+        }
+    }
+
+    /// Opens a game file for review; a bad file is named with its problem on screen.
+    fn open_file(&mut self, path: &std::path::Path) {
+        let record = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|text| {
+                import(&text, self.manager.settings.size)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            });
+        match record {
+            Ok(record) => self.with_context(|cx| super::handlers::review(cx, record)),
+            Err(e) => self.ui.toast(e),
+        }
+    }
+
+    /// Saves the game whenever it changed (a move, an undo, an ending, a swap).
+    fn autosave(&mut self) {
+        let (Some(store), Some(game)) = (self.store.as_ref(), self.manager.game()) else {
+            return;
+        };
+        let now = (
+            game.id().to_string(),
+            game.board().move_count(),
+            game.is_over(),
+            game.mode(),
+        );
+        if self.saved.as_ref() == Some(&now) {
+            return;
+        }
+        let fresh = self.saved.as_ref().is_none_or(|s| s.0 != now.0);
+        if !(fresh && now.1 == 0) {
+            if let Err(e) = store.save(&game.to_record()) {
+                self.ui.toast(format!("Could not save the game: {e}"));
+            }
+        }
+        self.saved = Some(now);
+    }
+
+    fn with_context(&mut self, f: impl FnOnce(&mut Context)) {
+        let mut cx = Context {
+            manager: &mut self.manager,
+            scene: &mut self.scene,
+            ai: &mut self.ai,
+            ui: &mut self.ui,
+            sound: &self.sound,
+            store: self.store.as_ref(),
+            clipboard: &self.clipboard,
+        };
+        f(&mut cx);
     }
 
     /// Recomputes geometry for the drawable size and the board in play.
@@ -167,17 +259,15 @@ impl Application {
         {
             crate::profile_scope!("events");
             self.queue.push_all(events);
-            let mut cx = Context {
-                manager: &mut self.manager,
-                scene: &mut self.scene,
-                ai: &mut self.ai,
-                ui: &mut self.ui,
-                sound: &self.sound,
-            };
-            while let Some(e) = self.queue.pop() {
-                handlers::handle(e, &mut cx);
-            }
+            let mut queue = std::mem::take(&mut self.queue);
+            self.with_context(|cx| {
+                while let Some(e) = queue.pop() {
+                    handlers::handle(e, cx);
+                }
+            });
+            self.queue = queue;
         }
+        self.autosave();
         // A new game may have a different board size.
         let size = self
             .manager
@@ -274,6 +364,21 @@ impl Application {
     /// True while the AI is searching.
     pub fn ai_busy(&self) -> bool {
         self.ai.thinking().is_some()
+    }
+    /// The game under review, if the Review screen was opened.
+    pub fn review(&self) -> Option<&crate::game::review::Review> {
+        self.ui.review.as_ref()
+    }
+    /// The message on screen, if any.
+    pub fn toast(&self) -> Option<&str> {
+        self.ui.toast.as_ref().map(|(t, _)| t.as_str())
+    }
+    /// Entries on the Records screen (`Err` for unreadable files).
+    pub fn records_listed(&self) -> usize {
+        self.ui.records.len()
+    }
+    pub fn clipboard(&self) -> &ClipboardUtil {
+        &self.clipboard
     }
     pub fn is_quitting(&self) -> bool {
         self.ui.quit

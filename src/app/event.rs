@@ -29,6 +29,17 @@ pub enum Event {
     ToggleNumbers,
     ToggleMute,
     ToggleProfiler,
+    OpenRecords,
+    /// Open entry `n` of the records list for review.
+    OpenRecord(usize),
+    ScrollRecords(i32),
+    /// Move the review cursor by this many moves.
+    ReviewStep(i64),
+    ContinueFromHere,
+    /// Copy the game as a position string (and save a .psq beside the records).
+    CopyPosition,
+    /// Import a game from the clipboard.
+    Paste,
 }
 
 impl Event {
@@ -38,7 +49,7 @@ impl Event {
     /// |---|---|---|
     /// | 100 | Quit | closing the window beats everything |
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
-    /// | 80 | NewGame, Resume, Restart | a fresh position before anything acts on the old one |
+    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ContinueFromHere, Paste | a fresh screen or position before anything acts on the old one |
     /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
     /// | 65 | Swap | changes who moves before any move is taken |
     /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
@@ -46,12 +57,18 @@ impl Event {
     /// | 40 | AiFinished | the computer's move lands after people have acted (stale ones are dropped) |
     /// | 30 | GameOver | announce after the final move is on the board |
     /// | 20 | ComputerToMove | ask the AI only once this frame's moves are all applied |
-    /// | 10 | settings, toggles, CloseBanner | cosmetic, order-free |
+    /// | 10 | settings, toggles, CloseBanner, scrolling, review steps, copy | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
             Event::Quit => 100,
             Event::BackToMenu => 90,
-            Event::NewGame | Event::Resume | Event::Restart => 80,
+            Event::NewGame
+            | Event::Resume
+            | Event::Restart
+            | Event::OpenRecords
+            | Event::OpenRecord(_)
+            | Event::ContinueFromHere
+            | Event::Paste => 80,
             Event::Undo => 70,
             Event::Swap => 65,
             Event::PlayForMe | Event::Hint => 60,
@@ -67,7 +84,10 @@ impl Event {
             | Event::TogglePause
             | Event::ToggleNumbers
             | Event::ToggleMute
-            | Event::ToggleProfiler => 10,
+            | Event::ToggleProfiler
+            | Event::ScrollRecords(_)
+            | Event::ReviewStep(_)
+            | Event::CopyPosition => 10,
         }
     }
 }

@@ -112,6 +112,16 @@ pub fn map_key(key: Key, screen: Screen) -> Option<Event> {
         (Game, Key::H) => Some(Event::Hint),
         (Game, Key::N) => Some(Event::ToggleNumbers),
         (Game, Key::Space) => Some(Event::TogglePause),
+        (Game | Review, Key::Copy) => Some(Event::CopyPosition),
+        (Menu | Review | Records, Key::Paste) => Some(Event::Paste),
+        (Records, Key::Escape) => Some(Event::BackToMenu),
+        (Records, Key::Up) => Some(Event::ScrollRecords(-1)),
+        (Records, Key::Down) => Some(Event::ScrollRecords(1)),
+        (Review, Key::Escape) => Some(Event::OpenRecords),
+        (Review, Key::Left) => Some(Event::ReviewStep(-1)),
+        (Review, Key::Right) => Some(Event::ReviewStep(1)),
+        (Review, Key::Home) => Some(Event::ReviewStep(i64::MIN / 2)),
+        (Review, Key::End) => Some(Event::ReviewStep(i64::MAX / 2)),
         _ => None,
     }
 }

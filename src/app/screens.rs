@@ -6,8 +6,11 @@ use super::objects::{
     background::Background, banner::Banner, board::BoardView, button::Button, menu::MenuTitle,
 };
 use super::objects::{panel::StatusPanel, toast::Toast};
+use super::objects::{records_list::RecordsList, review_panel::ReviewPanel};
 use super::scene::{Scene, View};
 use crate::engine::Level;
+use crate::game::record::Listed;
+use crate::game::review::Review;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,6 +19,8 @@ use std::time::Instant;
 pub enum Screen {
     Menu,
     Game,
+    Records,
+    Review,
 }
 
 /// State that belongs to the interface, not to the game.
@@ -31,6 +36,12 @@ pub struct UiState {
     pub data_dir: PathBuf,
     /// A paused Computer vs Computer game takes one step, then pauses again.
     pub stepping: bool,
+    /// The records list as read when the Records screen opened.
+    pub records: Vec<Listed>,
+    /// First records-list row on screen.
+    pub records_scroll: usize,
+    /// The game being reviewed.
+    pub review: Option<Review>,
 }
 
 impl UiState {
@@ -43,6 +54,9 @@ impl UiState {
             quit: false,
             data_dir,
             stepping: false,
+            records: Vec::new(),
+            records_scroll: 0,
+            review: None,
         }
     }
 
@@ -97,8 +111,14 @@ pub fn show_menu(scene: &mut Scene, ui: &mut UiState) {
             .enabled_if(|v| v.manager.can_resume()),
     ));
     scene.add(Box::new(Button::new(
-        "menu-quit",
+        "menu-records",
         Slot::Menu(6),
+        "Records",
+        Event::OpenRecords,
+    )));
+    scene.add(Box::new(Button::new(
+        "menu-quit",
+        Slot::Menu(7),
         "Quit",
         Event::Quit,
     )));
@@ -152,4 +172,50 @@ pub fn show_banner(scene: &mut Scene) {
         let b = Button::new(BANNER, Slot::Banner(i), label, event).with_z(60);
         scene.add(Box::new(if i == 0 { b.primary() } else { b }));
     }
+}
+
+/// The list of saved games.
+pub fn show_records(scene: &mut Scene, ui: &mut UiState) {
+    ui.screen = Screen::Records;
+    scene.clear();
+    scene.add(Box::new(Background));
+    scene.add(Box::new(RecordsList));
+    scene.add(Box::new(
+        Button::new(
+            "records-back",
+            Slot::Menu(0),
+            "Back to menu",
+            Event::BackToMenu,
+        )
+        .with_slot_fn(records_back_slot),
+    ));
+    scene.add(Box::new(Toast));
+}
+
+/// The Back button sits at the bottom centre of the records screen.
+fn records_back_slot(l: &super::layout::Layout) -> super::layout::Rect {
+    let s = l.scale;
+    let (w, h) = (240.0 * s, 44.0 * s);
+    super::layout::Rect::new((l.width - w) / 2.0, l.height - h - 24.0 * s, w, h)
+}
+
+/// One recorded game on the board, step by step.
+pub fn show_review(scene: &mut Scene, ui: &mut UiState) {
+    ui.screen = Screen::Review;
+    scene.clear();
+    scene.add(Box::new(Background));
+    scene.add(Box::new(BoardView));
+    scene.add(Box::new(ReviewPanel));
+    let buttons = [
+        ("\u{25c0}  Back", Event::ReviewStep(-1)),
+        ("Forward  \u{25b6}", Event::ReviewStep(1)),
+        ("Continue from here", Event::ContinueFromHere),
+        ("Copy position", Event::CopyPosition),
+        ("Records", Event::OpenRecords),
+    ];
+    for (i, (label, event)) in buttons.into_iter().enumerate() {
+        let b = Button::new("review-button", Slot::Panel(i), label, event);
+        scene.add(Box::new(if i == 2 { b.primary() } else { b }));
+    }
+    scene.add(Box::new(Toast));
 }

@@ -2,9 +2,11 @@
 //! what is legal (whose turn, game over, undo depth, swapping sides) and never draws.
 
 use super::mode::GameMode;
+use super::record::model::{new_id, now_unix};
+use super::record::{GameRecord, RecordError};
 use crate::engine::rules::outcome;
 use crate::engine::{Board, BoardError, Level, Outcome, Pos, Rule, Stone};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 use thiserror::Error;
 
 /// The menu's choices for the next game.
@@ -68,6 +70,8 @@ pub struct Game {
     move_ms: Vec<u64>,
     turn_started: Instant,
     started_unix: u64,
+    /// The record's id: the same file is rewritten after every move.
+    id: String,
 }
 
 impl Game {
@@ -76,7 +80,7 @@ impl Game {
         Ok(Game::from_board(Board::square(settings.size)?, settings))
     }
 
-    /// A game continuing from `board` (records, "continue from here").
+    /// A new game continuing from `board` (records, "continue from here").
     pub fn from_board(board: Board, settings: &GameSettings) -> Game {
         let result = outcome(&board, settings.rule);
         let moves = board.move_count();
@@ -91,10 +95,8 @@ impl Game {
             hint: None,
             move_ms: vec![0; moves],
             turn_started: Instant::now(),
-            started_unix: SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0),
+            started_unix: now_unix(),
+            id: new_id(now_unix()),
         }
     }
 
@@ -128,6 +130,40 @@ impl Game {
     }
     pub fn started_unix(&self) -> u64 {
         self.started_unix
+    }
+
+    /// The record id (and file name) of this game.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The game as a record, for saving.
+    pub fn to_record(&self) -> GameRecord {
+        GameRecord::from_board(
+            self.id.clone(),
+            &self.board,
+            self.rule,
+            self.mode,
+            self.level,
+            self.started_unix,
+            &self.move_ms,
+        )
+    }
+
+    /// The game a record describes, exactly (stones, side to move, players, level).
+    pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
+        let board = record.to_board(None)?;
+        let settings = GameSettings {
+            mode: record.mode,
+            level: record.level,
+            size: record.width,
+            rule: record.rule,
+        };
+        let mut game = Game::from_board(board, &settings);
+        game.id = record.id.clone();
+        game.started_unix = record.started_at;
+        game.move_ms = record.moves.iter().map(|m| m.ms).collect();
+        Ok(game)
     }
 
     /// The stones of the winning row, if the game was won.

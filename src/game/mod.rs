@@ -6,6 +6,7 @@ pub mod manager;
 pub mod mode;
 pub mod notation;
 pub mod record;
+pub mod review;
 
 pub use ai_worker::{AiPurpose, AiReply, AiWorker};
 pub use manager::{ChessManager, GameError, GameSettings, Signal};

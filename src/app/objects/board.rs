@@ -7,6 +7,7 @@ use crate::app::event::Event;
 use crate::app::input::InputState;
 use crate::app::layout::{Layout, Rect};
 use crate::app::scene::{GameObject, View};
+use crate::app::screens::Screen;
 use crate::app::theme;
 use crate::engine::{Pos, Stone};
 use crate::game::notation::{column_letter, row_number};
@@ -121,7 +122,8 @@ impl GameObject for BoardView {
         let Some(click) = input.click else {
             return Vec::new();
         };
-        let live = view.manager.game().is_some_and(|g| g.is_human_turn());
+        let live = view.ui.screen == Screen::Game
+            && view.manager.game().is_some_and(|g| g.is_human_turn());
         match view.layout.hit(click) {
             Some(pos) if live => vec![Event::PlaceStone(pos)],
             _ => Vec::new(),
@@ -130,14 +132,23 @@ impl GameObject for BoardView {
 
     fn draw(&self, gfx: &mut Gfx, view: &View) {
         let l = view.layout;
-        let Some(game) = view.manager.game() else {
-            return;
+        // The position on show: the review cursor, or the game in play.
+        let (board, win_line, hint, ghost, numbers) = match (&view.ui.review, view.ui.screen) {
+            (Some(r), Screen::Review) => (r.board(), r.winning_line(), None, false, true),
+            _ => {
+                let Some(g) = view.manager.game() else { return };
+                (
+                    g.board(),
+                    g.winning_line().map(<[Pos]>::to_vec),
+                    g.hint(),
+                    g.is_human_turn(),
+                    view.ui.show_numbers,
+                )
+            }
         };
-        let board = game.board();
         Self::draw_wood(gfx, l);
         Self::draw_grid(gfx, l);
         let r = l.cell * 0.46;
-        let numbers = view.ui.show_numbers;
         for (i, m) in board.moves().iter().enumerate() {
             let (x, y) = l.point(m.pos);
             gfx.stone(x, y, r, m.stone, 255);
@@ -157,7 +168,7 @@ impl GameObject for BoardView {
                 );
             }
         }
-        if let Some(line) = game.winning_line() {
+        if let Some(line) = win_line {
             if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
                 let mut glow = theme::WIN_LINE;
                 glow.a = 200;
@@ -170,7 +181,7 @@ impl GameObject for BoardView {
                 gfx.disc(x, y, l.cell * 0.13, theme::LAST_MOVE);
             }
         }
-        if let Some(h) = game.hint() {
+        if let Some(h) = hint {
             let (x, y) = l.point(h);
             let mut c = theme::HINT;
             c.a = 200;
@@ -184,7 +195,7 @@ impl GameObject for BoardView {
                 true,
             );
         }
-        if game.is_human_turn() {
+        if ghost {
             if let Some(p) = l.hit(view.mouse).filter(|&p| board.is_empty(p)) {
                 let (x, y) = l.point(p);
                 gfx.stone(x, y, r, board.side_to_move(), 110);

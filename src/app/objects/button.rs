@@ -3,7 +3,7 @@
 use crate::app::draw::{Align, Gfx};
 use crate::app::event::Event;
 use crate::app::input::InputState;
-use crate::app::layout::{Rect, Slot};
+use crate::app::layout::{Layout, Rect, Slot};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 
@@ -20,6 +20,8 @@ pub struct Button {
     primary: bool,
     enabled: fn(&View) -> bool,
     z: i32,
+    /// Overrides the slot for a one-off position.
+    place: Option<fn(&Layout) -> Rect>,
 }
 
 impl Button {
@@ -32,6 +34,7 @@ impl Button {
             primary: false,
             enabled: |_| true,
             z: 10,
+            place: None,
         }
     }
 
@@ -64,8 +67,17 @@ impl Button {
         self
     }
 
+    /// Places the button with a function of the layout instead of a slot.
+    pub fn with_slot_fn(mut self, place: fn(&Layout) -> Rect) -> Button {
+        self.place = Some(place);
+        self
+    }
+
     fn rect(&self, view: &View) -> Rect {
-        view.layout.slot(self.slot)
+        match self.place {
+            Some(f) => f(view.layout),
+            None => view.layout.slot(self.slot),
+        }
     }
 }
 

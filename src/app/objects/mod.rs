@@ -6,4 +6,6 @@ pub mod board;
 pub mod button;
 pub mod menu;
 pub mod panel;
+pub mod records_list;
+pub mod review_panel;
 pub mod toast;

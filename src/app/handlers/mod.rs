@@ -1,12 +1,18 @@
 //! What each event does. Handlers get the owners they need, never globals.
 
+mod records;
+
+pub use records::review;
+
 use super::event::Event;
 use super::scene::Scene;
 use super::screens::{self, Screen, UiState};
 use super::sound::{Cue, Sound};
 use crate::engine::Level;
 use crate::game::manager::MENU_SIZES;
+use crate::game::record::RecordStore;
 use crate::game::{AiPurpose, AiReply, ChessManager};
+use sdl2::clipboard::ClipboardUtil;
 
 /// Everything an event may change.
 pub struct Context<'a> {
@@ -15,6 +21,9 @@ pub struct Context<'a> {
     pub ai: &'a mut crate::game::AiWorker,
     pub ui: &'a mut UiState,
     pub sound: &'a Sound,
+    /// `None` when the data directory could not be opened (the game still plays).
+    pub store: Option<&'a RecordStore>,
+    pub clipboard: &'a ClipboardUtil,
 }
 
 /// Handles one event.
@@ -115,6 +124,17 @@ pub fn handle(event: Event, cx: &mut Context) {
                 *MENU_SIZES.start()
             };
         }
+        Event::OpenRecords => records::open_list(cx),
+        Event::OpenRecord(i) => records::open_entry(cx, i),
+        Event::ScrollRecords(d) => records::scroll(cx.ui, d),
+        Event::ReviewStep(d) => {
+            if let Some(r) = cx.ui.review.as_mut() {
+                r.step(d);
+            }
+        }
+        Event::ContinueFromHere => records::continue_from_here(cx),
+        Event::CopyPosition => records::copy_position(cx),
+        Event::Paste => records::paste(cx),
         Event::CycleRule => {
             use crate::engine::Rule;
             let r = cx.manager.settings.rule;

@@ -1,0 +1,161 @@
+//! The records screen: saved games newest first (date, mode, result, moves), unreadable
+//! files named with their problem; the wheel scrolls; a click opens a game for review.
+
+use crate::app::draw::{Align, Gfx};
+use crate::app::event::Event;
+use crate::app::input::InputState;
+use crate::app::layout::{Layout, Slot};
+use crate::app::scene::{GameObject, View};
+use crate::app::theme;
+use crate::game::record::format_date;
+use sdl2::pixels::Color;
+
+pub struct RecordsList;
+
+/// How many rows fit between the title and the Back button.
+pub fn visible_rows(l: &Layout) -> usize {
+    let top = l.slot(Slot::List(0)).y;
+    let row = l.slot(Slot::List(1)).y - top;
+    (((l.height - 90.0 * l.scale) - top) / row).floor().max(1.0) as usize
+}
+
+impl GameObject for RecordsList {
+    fn name(&self) -> &'static str {
+        "records"
+    }
+
+    fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
+        let mut events = Vec::new();
+        if input.wheel != 0 {
+            events.push(Event::ScrollRecords(-input.wheel));
+        }
+        if let Some(c) = input.click {
+            for row in 0..visible_rows(view.layout) {
+                let index = view.ui.records_scroll + row;
+                if index < view.ui.records.len() && view.layout.slot(Slot::List(row)).contains(c) {
+                    events.push(Event::OpenRecord(index));
+                }
+            }
+        }
+        events
+    }
+
+    fn draw(&self, gfx: &mut Gfx, view: &View) {
+        let l = view.layout;
+        let s = l.scale;
+        gfx.text(
+            "Records",
+            (l.width / 2.0, 50.0 * s),
+            40.0 * s,
+            theme::TEXT,
+            Align::Centre,
+            true,
+        );
+        let sub = format!(
+            "{} games \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports",
+            view.ui.records.len()
+        );
+        gfx.text(
+            &sub,
+            (l.width / 2.0, 92.0 * s),
+            15.0 * s,
+            theme::TEXT_DIM,
+            Align::Centre,
+            false,
+        );
+        if view.ui.records.is_empty() {
+            gfx.text(
+                "No games yet: finished and unfinished games appear here.",
+                (l.width / 2.0, l.height / 2.0),
+                18.0 * s,
+                theme::TEXT_DIM,
+                Align::Centre,
+                false,
+            );
+        }
+        let rows = visible_rows(l);
+        for (row, entry) in view
+            .ui
+            .records
+            .iter()
+            .skip(view.ui.records_scroll)
+            .take(rows)
+            .enumerate()
+        {
+            let r = l.slot(Slot::List(row));
+            let hover = r.contains(view.mouse);
+            gfx.rounded(
+                r,
+                8.0 * s,
+                if hover {
+                    theme::BUTTON_HOVER
+                } else {
+                    theme::BUTTON
+                },
+            );
+            let y = r.y + r.h / 2.0;
+            let px = 16.0 * s;
+            match entry {
+                Ok((_, rec)) => {
+                    gfx.text(
+                        &format_date(rec.started_at),
+                        (r.x + 16.0 * s, y),
+                        px,
+                        theme::TEXT,
+                        Align::Left,
+                        false,
+                    );
+                    gfx.text(
+                        &rec.mode.to_string(),
+                        (r.x + r.w * 0.26, y),
+                        px,
+                        theme::TEXT,
+                        Align::Left,
+                        false,
+                    );
+                    let result_colour = if rec.result.is_some() {
+                        theme::ACCENT
+                    } else {
+                        theme::TEXT_DIM
+                    };
+                    gfx.text(
+                        &rec.result_text(),
+                        (r.x + r.w * 0.62, y),
+                        px,
+                        result_colour,
+                        Align::Left,
+                        true,
+                    );
+                    let moves = format!(
+                        "{} moves \u{00b7} {}\u{00d7}{}",
+                        rec.moves.len(),
+                        rec.width,
+                        rec.height
+                    );
+                    gfx.text(
+                        &moves,
+                        (r.x + r.w - 16.0 * s, y),
+                        px,
+                        theme::TEXT_DIM,
+                        Align::Right,
+                        false,
+                    );
+                }
+                Err(e) => {
+                    let mut msg = e.to_string();
+                    if msg.chars().count() > 110 {
+                        msg = msg.chars().take(107).collect::<String>() + "...";
+                    }
+                    gfx.text(
+                        &msg,
+                        (r.x + 16.0 * s, y),
+                        14.0 * s,
+                        Color::RGB(0xf0, 0x7a, 0x6a),
+                        Align::Left,
+                        false,
+                    );
+                }
+            }
+        }
+    }
+}
