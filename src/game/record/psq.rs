@@ -15,8 +15,11 @@ pub fn to_psq(record: &GameRecord) -> String {
     out
 }
 
+/// Moves with their thinking times in milliseconds.
+pub type TimedMoves = Vec<(Pos, u64)>;
+
 /// Width, height and moves (with their times) of a `.psq` text.
-pub fn parse_psq(text: &str) -> Result<(usize, usize, Vec<(Pos, u64)>), RecordError> {
+pub fn parse_psq(text: &str) -> Result<(usize, usize, TimedMoves), RecordError> {
     let err = |at: usize, reason: String| RecordError::Parse {
         what: "psq file",
         at,
