@@ -452,6 +452,9 @@ fn records_list_review_and_continue() -> TestResult {
         "{} entries listed",
         app.records_listed()
     );
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/records.bmp"))?;
+    }
     click_slot(&mut app, Slot::List(1));
     check!(
         app.screen() == Screen::Records && app.toast().is_some_and(|t| t.contains("broken.json")),
@@ -460,6 +463,9 @@ fn records_list_review_and_continue() -> TestResult {
     );
     click_slot(&mut app, Slot::List(0));
     check!(app.screen() == Screen::Review, "the record did not open");
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/review.bmp"))?;
+    }
     check!(
         app.review().map(|r| r.cursor()) == Some(9),
         "review does not start at the end"

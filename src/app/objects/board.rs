@@ -149,6 +149,17 @@ impl GameObject for BoardView {
         Self::draw_wood(gfx, l);
         Self::draw_grid(gfx, l);
         let r = l.cell * 0.46;
+        // The winning row: gold halos under its stones and a band joining them,
+        // so the stones (and their numbers) stay readable on top.
+        if let Some(line) = &win_line {
+            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+                gfx.line(l.point(a), l.point(b), l.cell * 0.22, theme::WIN_LINE);
+            }
+            for &p in line {
+                let (x, y) = l.point(p);
+                gfx.disc(x, y, r + l.cell * 0.08, theme::WIN_LINE);
+            }
+        }
         for (i, m) in board.moves().iter().enumerate() {
             let (x, y) = l.point(m.pos);
             gfx.stone(x, y, r, m.stone, 255);
@@ -166,13 +177,6 @@ impl GameObject for BoardView {
                     Align::Centre,
                     true,
                 );
-            }
-        }
-        if let Some(line) = win_line {
-            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-                let mut glow = theme::WIN_LINE;
-                glow.a = 200;
-                gfx.line(l.point(a), l.point(b), l.cell * 0.14, glow);
             }
         }
         if let Some(last) = board.last_move() {
