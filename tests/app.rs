@@ -312,6 +312,11 @@ fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
         "the AI is not thinking after the person's move"
     );
     let frames = wait_for(&mut app, |a| moves(a) == 2)?;
+    app.step();
+    check!(
+        !app.ai_busy(),
+        "the AI started another search on the person's turn"
+    );
     check!(frames >= 10, "only {frames} frames while the AI searched");
     check!(
         app.manager()

@@ -94,7 +94,9 @@ pub fn handle(event: Event, cx: &mut Context) {
             if cx.ui.screen == Screen::Game
                 && cx.ai.thinking().is_none_or(|(p, _)| p != AiPurpose::Move)
             {
-                if let Some(g) = cx.manager.game() {
+                // The signal was raised before this frame's moves were applied: if one
+                // of them (the AI's own reply) ended the computer's turn, ask nothing.
+                if let Some(g) = cx.manager.game().filter(|g| g.is_computer_turn()) {
                     cx.ai
                         .request(g.board(), g.rule(), g.level(), AiPurpose::Move);
                 }
