@@ -215,6 +215,30 @@ fn garbage_gets_clear_answers_and_the_brain_survives() {
 }
 
 #[test]
+fn piped_commands_are_all_answered_before_end() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("brain starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin
+        .write_all(b"START 15\nINFO timeout_turn 200\nBEGIN\nTURN 8,8\nEND\n")
+        .expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("exits");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let moves: Vec<&str> = text.lines().filter(|l| parse_move(l).is_some()).collect();
+    assert_eq!(
+        moves.len(),
+        2,
+        "BEGIN and TURN both answered before END:\n{text}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
 fn end_stops_a_long_search() {
     let mut b = Brain::spawn();
     b.send("START 20");

@@ -5,7 +5,6 @@ use gomoku::protocol::{driver, Brain};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 const USAGE: &str = "usage: pbrain-gomoku [--profile FILE] [--seed N]
@@ -53,10 +52,10 @@ fn main() -> ExitCode {
     };
     let session = args.profile.map(profiler::Session::start);
     profiler::set_thread_name("brain");
-    let end = Arc::new(AtomicBool::new(false));
-    let lines = driver::spawn_reader(BufReader::new(io::stdin()), Arc::clone(&end));
+    let control = Arc::new(driver::Control::default());
+    let lines = driver::spawn_reader(BufReader::new(io::stdin()), Arc::clone(&control));
     let mut brain = Brain::new(args.seed);
-    let result = driver::run(&mut brain, lines, &end, &mut io::stdout().lock());
+    let result = driver::run(&mut brain, lines, &control, &mut io::stdout().lock());
     if let Some(s) = session {
         if let Err(e) = s.finish() {
             eprintln!("{e}");

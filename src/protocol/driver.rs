@@ -3,30 +3,47 @@
 
 use super::brain::{Action, Brain};
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::thread;
 
+/// Shared between the input thread and the driver: which line is being handled, whether
+/// it is a search, and the flag that stops that search.
+#[derive(Default)]
+pub struct Control {
+    /// Set when `END` arrives while the line just before it is being searched.
+    pub stop: Arc<AtomicBool>,
+    line: AtomicU64,
+    thinking: AtomicBool,
+}
+
 /// Reads lines from `input` on a new thread. Bytes that are not UTF-8 are replaced, not
-/// fatal. Seeing `END` sets `end` at once, which stops a running search.
+/// fatal. An `END` that arrives while the brain searches the command just before it stops
+/// that search at once; commands queued earlier are still answered in order.
 pub fn spawn_reader<R: BufRead + Send + 'static>(
     mut input: R,
-    end: Arc<AtomicBool>,
+    control: Arc<Control>,
 ) -> Receiver<String> {
     let (tx, rx) = mpsc::channel();
     let spawned = thread::Builder::new()
         .name("pbrain-input".into())
         .spawn(move || {
             let mut buf = Vec::new();
+            let mut count: u64 = 0;
             loop {
                 buf.clear();
                 match input.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        count += 1;
                         let line = String::from_utf8_lossy(&buf).into_owned();
-                        if line.trim().eq_ignore_ascii_case("END") {
-                            end.store(true, Ordering::Relaxed);
+                        let is_end = line.trim().eq_ignore_ascii_case("END");
+                        if is_end
+                            && control.thinking.load(Ordering::SeqCst)
+                            && control.line.load(Ordering::SeqCst) + 1 == count
+                        {
+                            control.stop.store(true, Ordering::SeqCst);
                         }
                         if tx.send(line).is_err() {
                             break;
@@ -41,20 +58,25 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
     rx
 }
 
-/// Drives `brain` until `END` or the end of input. `end` is the flag the reader sets.
+/// Drives `brain` until `END` or the end of input.
 pub fn run<W: Write>(
     brain: &mut Brain,
     lines: Receiver<String>,
-    end: &Arc<AtomicBool>,
+    control: &Control,
     out: &mut W,
 ) -> io::Result<()> {
+    let mut count: u64 = 0;
     while let Ok(line) = lines.recv() {
+        count += 1;
+        control.line.store(count, Ordering::SeqCst);
         log::debug!("<- {}", line.trim_end());
         let reply = match brain.handle_line(&line) {
             Action::Reply(reply) => reply,
             Action::Think => {
-                let reply = brain.think(end);
-                if end.load(Ordering::Relaxed) {
+                control.thinking.store(true, Ordering::SeqCst);
+                let reply = brain.think(&control.stop);
+                control.thinking.store(false, Ordering::SeqCst);
+                if control.stop.load(Ordering::SeqCst) {
                     return Ok(()); // END arrived mid-search: leave without answering
                 }
                 reply
