@@ -294,13 +294,13 @@ impl Application {
 
     fn gather_events(&mut self) -> Vec<Event> {
         crate::profile_scope!("update");
-        let view = View {
-            manager: &self.manager,
-            layout: &self.layout,
-            ui: &self.ui,
-            thinking: self.ai.thinking(),
-            mouse: self.input.mouse,
-        };
+        let view = View::new(
+            &self.manager,
+            &self.layout,
+            &self.ui,
+            &self.ai,
+            self.input.mouse,
+        );
         let mut events = self.scene.update(&self.input, &view);
         events.extend(
             self.input
@@ -327,13 +327,13 @@ impl Application {
 
     fn draw(&mut self) {
         crate::profile_scope!("draw");
-        let view = View {
-            manager: &self.manager,
-            layout: &self.layout,
-            ui: &self.ui,
-            thinking: self.ai.thinking(),
-            mouse: self.input.mouse,
-        };
+        let view = View::new(
+            &self.manager,
+            &self.layout,
+            &self.ui,
+            &self.ai,
+            self.input.mouse,
+        );
         self.scene.draw(&mut self.gfx, &view);
     }
 

@@ -6,7 +6,7 @@ use super::event::Event;
 use super::input::InputState;
 use super::layout::Layout;
 use super::screens::UiState;
-use crate::game::{AiPurpose, ChessManager};
+use crate::game::{AiPurpose, AiWorker, ChessManager};
 use std::time::Duration;
 
 /// What objects may read during a frame.
@@ -17,6 +17,24 @@ pub struct View<'a> {
     /// The AI's current search, if any, and how long it has run.
     pub thinking: Option<(AiPurpose, Duration)>,
     pub mouse: (f32, f32),
+}
+
+impl<'a> View<'a> {
+    pub fn new(
+        manager: &'a ChessManager,
+        layout: &'a Layout,
+        ui: &'a UiState,
+        ai: &AiWorker,
+        mouse: (f32, f32),
+    ) -> View<'a> {
+        View {
+            manager,
+            layout,
+            ui,
+            thinking: ai.thinking(),
+            mouse,
+        }
+    }
 }
 
 /// Anything in the scene.

@@ -18,6 +18,23 @@ fn player(mode: GameMode, stone: Stone) -> &'static str {
     }
 }
 
+/// Label-value rows (labels left, values right-aligned at `right`), one every 1.7 text
+/// heights; returns the `y` below the last row.
+pub fn draw_rows(
+    gfx: &mut Gfx,
+    rows: &[(&str, String)],
+    (x, right): (f32, f32),
+    mut y: f32,
+    px: f32,
+) -> f32 {
+    for (k, v) in rows {
+        gfx.text(k, (x, y), px, theme::TEXT_DIM, Align::Left, false);
+        gfx.text(v, (right, y), px, theme::TEXT, Align::Right, false);
+        y += px * 1.7;
+    }
+    y
+}
+
 impl GameObject for StatusPanel {
     fn name(&self) -> &'static str {
         "panel"
@@ -100,18 +117,7 @@ impl GameObject for StatusPanel {
                     .map_or("-".to_string(), |m| label(m.pos, board.height())),
             ),
         ];
-        for (k, v) in rows {
-            gfx.text(k, (x, y), 16.0 * s, theme::TEXT_DIM, Align::Left, false);
-            gfx.text(
-                &v,
-                (p.x + p.w - 24.0 * s, y),
-                16.0 * s,
-                theme::TEXT,
-                Align::Right,
-                false,
-            );
-            y += 27.0 * s;
-        }
+        y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
         y += 6.0 * s;
         let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
         gfx.text(keys, (x, y), 13.0 * s, theme::TEXT_DIM, Align::Left, false);

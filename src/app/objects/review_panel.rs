@@ -1,5 +1,6 @@
 //! The review screen's side panel: which game, which move, the keys.
 
+use super::panel::draw_rows;
 use crate::app::draw::{Align, Gfx};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
@@ -43,18 +44,7 @@ impl GameObject for ReviewPanel {
             ),
             ("Last", last),
         ];
-        for (k, v) in rows {
-            gfx.text(k, (x, y), 15.0 * s, theme::TEXT_DIM, Align::Left, false);
-            gfx.text(
-                &v,
-                (p.x + p.w - 24.0 * s, y),
-                15.0 * s,
-                theme::TEXT,
-                Align::Right,
-                false,
-            );
-            y += 26.0 * s;
-        }
+        y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 15.0 * s);
         y += 6.0 * s;
         gfx.text(
             "\u{2190} \u{2192} step \u{00b7} Home/End \u{00b7} Ctrl+C copy",
