@@ -30,6 +30,11 @@ pub const WHITE_EXACT_FIVE: u8 = 8;
 pub const BLACK_FOUR: u8 = 16;
 /// Flag: White placing here makes a four.
 pub const WHITE_FOUR: u8 = 32;
+/// Flag: Black placing here makes an open four (`.XXXX.`): a win next move whatever
+/// the opponent does, so the opponent must stop it beforehand.
+pub const BLACK_OPEN_FOUR: u8 = 64;
+/// Flag: White placing here makes an open four.
+pub const WHITE_OPEN_FOUR: u8 = 128;
 
 /// Bit position in a key of the neighbour at `offset` (-5..=5, not 0): each half runs
 /// from the far cell to the near one, so both halves share one validity table.
@@ -110,9 +115,15 @@ impl PointTable {
                 if makes_four(&window, WHITE) {
                     flags |= WHITE_FOUR;
                 }
+                if makes_open_four(&window, WHITE) {
+                    flags |= WHITE_OPEN_FOUR;
+                }
                 window[centre] = BLACK;
                 if makes_four(&window, BLACK) {
                     flags |= BLACK_FOUR;
+                }
+                if makes_open_four(&window, BLACK) {
+                    flags |= BLACK_OPEN_FOUR;
                 }
                 entries[li * HALVES + ri] = PointEntry {
                     gain: [black - base, base - white],
@@ -168,6 +179,15 @@ fn makes_four(window: &[u8; 11], stone: u8) -> bool {
     })
 }
 
+/// True when the (filled) centre completes `.SSSS.`: four in a row, both ends empty.
+fn makes_open_four(window: &[u8; 11], stone: u8) -> bool {
+    let c = REACH as usize;
+    (c - 4..=c - 1).any(|start| {
+        let w = &window[start..start + 6];
+        w[0] == EMPTY && w[5] == EMPTY && w[1..5].iter().all(|&b| b == stone)
+    })
+}
+
 /// Length of the run of `stone` bytes through the centre.
 fn run_length(window: &[u8; 11], stone: u8) -> usize {
     let c = REACH as usize;
@@ -193,6 +213,23 @@ mod tests {
             seen |= bits;
         }
         assert_eq!(seen, (1 << 20) - 1);
+    }
+
+    #[test]
+    fn open_four_needs_both_ends_empty() {
+        // . X X [c] X . -> an open four for Black; a white stone at +2 closes it.
+        let three = (1 << key_shift(-2)) | (1 << key_shift(-1)) | (1 << key_shift(1));
+        let e = PointTable::get().entry(three);
+        assert!(e.flags & BLACK_OPEN_FOUR != 0 && e.flags & BLACK_FOUR != 0);
+        let closed = three | (2 << key_shift(2));
+        let e = PointTable::get().entry(closed);
+        assert!(e.flags & BLACK_OPEN_FOUR == 0 && e.flags & BLACK_FOUR != 0);
+        let at_edge = three
+            | (OFF_BOARD << key_shift(2))
+            | (OFF_BOARD << key_shift(3))
+            | (OFF_BOARD << key_shift(4))
+            | (OFF_BOARD << key_shift(5));
+        assert_eq!(PointTable::get().entry(at_edge).flags & BLACK_OPEN_FOUR, 0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::board::{Board, Pos, Stone};
 use super::eval::{stone_byte, LineCache};
 use super::patterns::EMPTY;
-use super::point::{key_shift, PointTable, OFF_BOARD, REACH};
+use super::point::{key_shift, PointTable, BLACK_OPEN_FOUR, OFF_BOARD, REACH, WHITE_OPEN_FOUR};
 use super::point::{
     BLACK_EXACT_FIVE, BLACK_FIVE_OR_MORE, BLACK_FOUR, WHITE_EXACT_FIVE, WHITE_FIVE_OR_MORE,
     WHITE_FOUR,
@@ -19,6 +19,10 @@ pub const NEAR: isize = 2;
 pub const WINS_NOW: u8 = 1;
 /// Flag on a candidate: the opponent would win by playing here (so it must be blocked).
 pub const BLOCKS_WIN: u8 = 2;
+/// Flag on a candidate: playing here makes a four for the side to move.
+pub const MAKES_FOUR: u8 = 4;
+/// Flag on a candidate: the opponent would make an open four here.
+pub const BLOCKS_OPEN_FOUR: u8 = 8;
 
 /// One candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +202,12 @@ impl Position {
             if flags & opp_five != 0 {
                 cand_flags |= BLOCKS_WIN;
             }
+            if flags & four_flag(self.to_move) != 0 {
+                cand_flags |= MAKES_FOUR;
+            }
+            if flags & open_four_flag(self.to_move.opponent()) != 0 {
+                cand_flags |= BLOCKS_OPEN_FOUR;
+            }
             out.push(Candidate {
                 cell: cell as u16,
                 score: gain[me] + gain[opp],
@@ -285,6 +295,14 @@ pub fn four_flag(stone: Stone) -> u8 {
     match stone {
         Stone::Black => BLACK_FOUR,
         Stone::White => WHITE_FOUR,
+    }
+}
+
+/// The table flag meaning "`stone` makes an open four here".
+pub fn open_four_flag(stone: Stone) -> u8 {
+    match stone {
+        Stone::Black => BLACK_OPEN_FOUR,
+        Stone::White => WHITE_OPEN_FOUR,
     }
 }
 

@@ -7,7 +7,7 @@
 //! making the move. A win scores `WIN - ply`, so a quicker win is preferred.
 
 use super::board::{Board, Pos};
-use super::position::{Candidate, Position, BLOCKS_WIN, WINS_NOW};
+use super::position::{Candidate, Position, BLOCKS_OPEN_FOUR, BLOCKS_WIN, MAKES_FOUR, WINS_NOW};
 use super::rules::Rule;
 use super::threats::{find_vcf, VcfLimits};
 use rand::rngs::SmallRng;
@@ -140,6 +140,8 @@ struct Search<'a> {
     pv_len: [usize; MAX_PLY],
     /// When set, the only root moves searched (those that refute the opponent's threats).
     root_moves: Option<Vec<u16>>,
+    /// Answer open threes only with blocks or fours (threat search mode only).
+    threat_pruning: bool,
 }
 
 impl ChessEngine {
@@ -181,6 +183,7 @@ impl ChessEngine {
             pv: [[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             root_moves: None,
+            threat_pruning: limits.threats,
         };
         let mut result = SearchResult::default();
         if s.pos.stone_count() == 0 {
@@ -284,8 +287,16 @@ impl Search<'_> {
         }
         if moves.iter().any(|c| c.flags & BLOCKS_WIN != 0) {
             moves.retain(|c| c.flags & BLOCKS_WIN != 0);
-        } else if let (0, Some(only)) = (ply, &self.root_moves) {
-            moves.retain(|c| only.contains(&c.cell));
+        } else {
+            if let (0, Some(only)) = (ply, &self.root_moves) {
+                moves.retain(|c| only.contains(&c.cell));
+            }
+            // Against an open three only a block of its open-four points, or a four of
+            // our own, can matter; everything else loses to the open four.
+            let answers = |c: &Candidate| c.flags & (BLOCKS_OPEN_FOUR | MAKES_FOUR) != 0;
+            if self.threat_pruning && moves.iter().any(|c| c.flags & BLOCKS_OPEN_FOUR != 0) {
+                moves.retain(answers);
+            }
         }
         moves.shuffle(&mut self.rng);
         moves.sort_by_key(|c| std::cmp::Reverse(c.score));
