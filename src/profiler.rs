@@ -113,6 +113,7 @@ fn now_us() -> f64 {
 }
 
 /// True while a capture is running.
+#[inline(always)]
 pub fn is_enabled() -> bool {
     ENABLED.load(Ordering::Relaxed)
 }
@@ -151,33 +152,49 @@ pub struct Scope {
 }
 
 impl Scope {
+    #[inline(always)]
     pub fn new(name: &'static str) -> Scope {
-        Scope {
-            open: is_enabled().then(|| (name, now_us())),
-        }
+        let open = if is_enabled() {
+            Some((name, now_us()))
+        } else {
+            None
+        };
+        Scope { open }
     }
 
     /// Like [`Scope::new`], computing the name only when profiling is on.
+    #[inline(always)]
     pub fn new_lazy(name: impl FnOnce() -> &'static str) -> Scope {
-        Scope {
-            open: is_enabled().then(|| (name(), now_us())),
-        }
+        let open = if is_enabled() {
+            Some((name(), now_us()))
+        } else {
+            None
+        };
+        Scope { open }
     }
 }
 
 impl Drop for Scope {
+    #[inline(always)]
     fn drop(&mut self) {
         if let Some((name, start_us)) = self.open.take() {
-            let dur_us = now_us() - start_us;
-            with_buffer(|b| {
-                lock(&b.records).push(Record::Complete {
-                    name,
-                    start_us,
-                    dur_us,
-                })
-            });
+            record_complete(name, start_us);
         }
     }
+}
+
+/// The recording path, out of line so a disabled scope stays one load and a branch.
+#[cold]
+#[inline(never)]
+fn record_complete(name: &'static str, start_us: f64) {
+    let dur_us = now_us() - start_us;
+    with_buffer(|b| {
+        lock(&b.records).push(Record::Complete {
+            name,
+            start_us,
+            dur_us,
+        })
+    });
 }
 
 /// The whole capture as Chrome trace JSON.
