@@ -557,6 +557,38 @@ fn opening_files_and_pasting_text() -> TestResult {
     Ok(())
 }
 
+fn computer_vs_computer_plays_paces_pauses_and_steps() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::ComputerVsComputer, 3)?; // Easy
+    let t = Instant::now();
+    wait_for(&mut app, |a| moves(a) >= 3)?;
+    let elapsed = t.elapsed();
+    check!(
+        elapsed >= Duration::from_millis(700),
+        "3 moves in {elapsed:?}: too fast to follow"
+    );
+    key(&mut app, Keycode::Space);
+    wait_for(&mut app, |a| !a.ai_busy())?;
+    let paused_at = moves(&app);
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(900) {
+        app.step();
+    }
+    check!(moves(&app) == paused_at, "moves went on while paused");
+    key(&mut app, Keycode::Right);
+    wait_for(&mut app, |a| moves(a) == paused_at + 1)?;
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(900) {
+        app.step();
+    }
+    check!(
+        moves(&app) == paused_at + 1,
+        "Right stepped {} moves",
+        moves(&app) - paused_at
+    );
+    Ok(())
+}
+
 fn push_ctrl(app: &mut Application, k: Keycode) {
     let window_id = app.window_id();
     push(
@@ -587,7 +619,11 @@ fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
 }
 
 fn main() {
-    let tests: [Test; 11] = [
+    let tests: [Test; 12] = [
+        (
+            "computer_vs_computer_plays_paces_pauses_and_steps",
+            computer_vs_computer_plays_paces_pauses_and_steps,
+        ),
         (
             "a_killed_game_resumes_after_a_restart",
             a_killed_game_resumes_after_a_restart,

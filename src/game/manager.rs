@@ -132,6 +132,11 @@ impl Game {
         self.started_unix
     }
 
+    /// Time since the last move (or since the game started or was revived).
+    pub fn since_last_move(&self) -> std::time::Duration {
+        self.turn_started.elapsed()
+    }
+
     /// The record id (and file name) of this game.
     pub fn id(&self) -> &str {
         &self.id

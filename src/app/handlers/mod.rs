@@ -9,10 +9,14 @@ use super::scene::Scene;
 use super::screens::{self, Screen, UiState};
 use super::sound::{Cue, Sound};
 use crate::engine::Level;
+use crate::game::manager::Game;
 use crate::game::manager::MENU_SIZES;
 use crate::game::record::RecordStore;
-use crate::game::{AiPurpose, AiReply, ChessManager};
+use crate::game::{AiPurpose, AiReply, ChessManager, GameMode};
 use sdl2::clipboard::ClipboardUtil;
+
+/// Shortest time between two moves of Computer vs Computer.
+const CVC_PACE: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// Everything an event may change.
 pub struct Context<'a> {
@@ -63,9 +67,10 @@ pub fn handle(event: Event, cx: &mut Context) {
             }
         }
         Event::PlayForMe => {
-            let paused_cvc = cx.manager.game().is_some_and(|g| {
-                g.is_paused() && g.mode() == crate::game::GameMode::ComputerVsComputer
-            });
+            let paused_cvc = cx
+                .manager
+                .game()
+                .is_some_and(|g| g.is_paused() && g.mode() == GameMode::ComputerVsComputer);
             if paused_cvc {
                 // Right arrow steps a paused Computer vs Computer game by one move.
                 cx.ui.stepping = true;
@@ -96,7 +101,16 @@ pub fn handle(event: Event, cx: &mut Context) {
             {
                 // The signal was raised before this frame's moves were applied: if one
                 // of them (the AI's own reply) ended the computer's turn, ask nothing.
-                if let Some(g) = cx.manager.game().filter(|g| g.is_computer_turn()) {
+                // Computer vs Computer is paced so a person can follow the game.
+                let watchable = |g: &&Game| {
+                    g.mode() != GameMode::ComputerVsComputer || g.since_last_move() >= CVC_PACE
+                };
+                if let Some(g) = cx
+                    .manager
+                    .game()
+                    .filter(|g| g.is_computer_turn())
+                    .filter(watchable)
+                {
                     cx.ai
                         .request(g.board(), g.rule(), g.level(), AiPurpose::Move);
                 }
