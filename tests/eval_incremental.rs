@@ -69,3 +69,31 @@ fn one_point_gain_equals_the_change_of_the_naive_total() {
         }
     }
 }
+
+#[test]
+fn position_keys_depend_only_on_stones_and_side_to_move() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    for _ in 0..500 {
+        let board = random_board(&mut rng);
+        let mut pos = Position::from_board(&board);
+        let key = pos.key();
+        let mut moves = Vec::new();
+        pos.candidates(Rule::Freestyle, &mut moves);
+        for c in moves.iter().take(3) {
+            pos.make(c.cell);
+            assert_ne!(pos.key(), key, "a stone changes the key");
+            pos.unmake();
+            assert_eq!(pos.key(), key, "undo restores the key");
+        }
+        pos.pass();
+        assert_ne!(pos.key(), key, "the side to move is part of the key");
+        pos.pass();
+        // The same stones placed in another order give the same key.
+        let mut shuffled = Board::new(board.width(), board.height()).expect("same size");
+        for m in board.moves().iter().rev() {
+            shuffled.place(m.pos, m.stone).expect("empty");
+        }
+        shuffled.set_side_to_move(board.side_to_move());
+        assert_eq!(Position::from_board(&shuffled).key(), key);
+    }
+}

@@ -9,6 +9,7 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod threats;
+pub mod tt;
 
 pub use board::{Board, BoardError, Move, Pos, Stone, MAX_SIZE, MIN_SIZE};
 pub use level::Level;

@@ -48,6 +48,8 @@ pub struct Position {
     to_move: Stone,
     history: Vec<u16>,
     table: &'static PointTable,
+    /// Zobrist hash of the stones (the side to move is mixed in by [`Position::key`]).
+    hash: u64,
 }
 
 impl Position {
@@ -64,6 +66,7 @@ impl Position {
             to_move: board.side_to_move(),
             history: Vec::with_capacity(width * height),
             table: PointTable::get(),
+            hash: 0,
         };
         for cell in 0..width * height {
             let (x, y) = pos.xy(cell);
@@ -121,6 +124,14 @@ impl Position {
         self.put(cell as usize, self.to_move);
     }
 
+    /// A hash of the position (stones and side to move) for the transposition table.
+    pub fn key(&self) -> u64 {
+        match self.to_move {
+            Stone::Black => self.hash,
+            Stone::White => self.hash ^ 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
     /// Hands the move to the other side without placing a stone ("what if they moved now").
     pub fn pass(&mut self) {
         self.to_move = self.to_move.opponent();
@@ -138,6 +149,7 @@ impl Position {
             Stone::White
         };
         self.cells[cell] = 0;
+        self.hash ^= zobrist(cell, stone);
         self.lines.set(cell, EMPTY);
         self.update_neighbours(cell, stone as u32 + 1, false);
         self.to_move = stone;
@@ -145,6 +157,7 @@ impl Position {
 
     fn put(&mut self, cell: usize, stone: Stone) {
         self.cells[cell] = stone as u8 + 1;
+        self.hash ^= zobrist(cell, stone);
         self.lines.set(cell, stone_byte(Some(stone)));
         self.update_neighbours(cell, stone as u32 + 1, true);
         self.history.push(cell as u16);
@@ -296,6 +309,17 @@ pub fn four_flag(stone: Stone) -> u8 {
         Stone::Black => BLACK_FOUR,
         Stone::White => WHITE_FOUR,
     }
+}
+
+/// The Zobrist key of `stone` on `cell`: a fixed pseudo-random 64-bit number
+/// (splitmix64 of the pair), so hashes agree between runs and need no table.
+fn zobrist(cell: usize, stone: Stone) -> u64 {
+    let mut z = (cell as u64 * 2 + stone as u64)
+        .wrapping_add(0x2545_f491_4f6c_dd1d)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The table flag meaning "`stone` makes an open four here".

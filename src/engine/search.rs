@@ -10,6 +10,7 @@ use super::board::{Board, Pos};
 use super::position::{Candidate, Position, BLOCKS_OPEN_FOUR, BLOCKS_WIN, MAKES_FOUR, WINS_NOW};
 use super::rules::Rule;
 use super::threats::{find_vcf, VcfLimits};
+use super::tt::MoveTable;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -23,6 +24,8 @@ pub const MAX_DEPTH: u32 = 20;
 pub const WIN: i32 = 100_000_000;
 const INF: i32 = 1_000_000_000;
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+/// 2^18 remembered best moves (4 MiB).
+const TT_BITS: u32 = 18;
 
 /// True for a score that means a forced win (positive) or loss (negative).
 pub fn is_win_score(score: i32) -> bool {
@@ -123,6 +126,8 @@ pub struct ChessEngine {
     config: SearchConfig,
     /// Candidate buffers, one per ply, reused so the search loop never allocates.
     buffers: Vec<Vec<Candidate>>,
+    /// Best-move memory for threat-mode searches, kept between searches.
+    moves_seen: Option<MoveTable>,
 }
 
 /// Per-search state: position, counters, limits, principal variation.
@@ -132,6 +137,8 @@ struct Search<'a> {
     cap: usize,
     rng: SmallRng,
     buffers: &'a mut Vec<Vec<Candidate>>,
+    /// Present in threat mode: remembered best moves are tried first.
+    tt: Option<&'a mut MoveTable>,
     stats: SearchStats,
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
@@ -149,6 +156,7 @@ impl ChessEngine {
         ChessEngine {
             config,
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            moves_seen: None,
         }
     }
 
@@ -176,6 +184,14 @@ impl ChessEngine {
             cap: self.config.cap.max(1),
             rng: SmallRng::seed_from_u64(seed),
             buffers: &mut self.buffers,
+            tt: if limits.threats {
+                Some(
+                    self.moves_seen
+                        .get_or_insert_with(|| MoveTable::new(TT_BITS)),
+                )
+            } else {
+                None
+            },
             stats: SearchStats::default(),
             deadline: limits.time.map(|t| start + t),
             stop: limits.stop.as_deref(),
@@ -239,7 +255,9 @@ impl Search<'_> {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order(&mut moves, ply);
+        let key = self.pos.key();
+        let remembered = self.tt.as_ref().and_then(|t| t.get(key));
+        self.order(&mut moves, ply, remembered);
         let Some(first) = moves.first().copied() else {
             self.buffers[ply] = moves;
             return 0; // board full: a draw
@@ -250,6 +268,7 @@ impl Search<'_> {
             return WIN - ply as i32 - 1;
         }
         let me = self.pos.side_to_move();
+        let mut best = None;
         for &c in &moves {
             let score = if depth == 1 {
                 self.stats.evaluations += 1;
@@ -265,12 +284,17 @@ impl Search<'_> {
             }
             if score >= beta {
                 alpha = beta;
+                best = Some(c.cell);
                 break;
             }
             if score > alpha {
                 alpha = score;
+                best = Some(c.cell);
                 self.set_pv(ply, c.cell, depth > 1);
             }
+        }
+        if let (Some(t), Some(cell), false) = (self.tt.as_mut(), best, self.aborted) {
+            t.put(key, cell);
         }
         self.buffers[ply] = moves;
         alpha
@@ -278,7 +302,7 @@ impl Search<'_> {
 
     /// Candidates in search order, capped: a win alone if there is one; only the blocks
     /// if the opponent threatens to win; else shuffled then stably sorted by score.
-    fn order(&mut self, moves: &mut Vec<Candidate>, ply: usize) {
+    fn order(&mut self, moves: &mut Vec<Candidate>, ply: usize, remembered: Option<u16>) {
         self.pos.candidates(self.rule, moves);
         if let Some(win) = moves.iter().find(|c| c.flags & WINS_NOW != 0).copied() {
             moves.clear();
@@ -301,6 +325,10 @@ impl Search<'_> {
         moves.shuffle(&mut self.rng);
         moves.sort_by_key(|c| std::cmp::Reverse(c.score));
         moves.truncate(self.cap);
+        // Only reorder within the capped set: the tree searched stays exactly the same.
+        if let Some(i) = remembered.and_then(|r| moves.iter().position(|c| c.cell == r)) {
+            moves[..=i].rotate_right(1);
+        }
     }
 
     /// Records `cell` as best at `ply`, followed by the child's line when it searched one.
@@ -325,7 +353,7 @@ impl Search<'_> {
     /// The best-ordered candidate: the answer when not even depth 1 finished.
     fn fallback(&mut self) -> Option<Pos> {
         let mut moves = Vec::new();
-        self.order(&mut moves, 0);
+        self.order(&mut moves, 0, None);
         moves.first().map(|c| self.pos.pos(c.cell))
     }
 
