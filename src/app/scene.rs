@@ -84,10 +84,6 @@ impl Scene {
         self.objects.clear();
     }
 
-    pub fn contains(&self, name: &str) -> bool {
-        self.objects.iter().any(|o| o.name() == name)
-    }
-
     /// Names in drawing order.
     pub fn names(&self) -> Vec<&'static str> {
         self.objects.iter().map(|o| o.name()).collect()

@@ -25,14 +25,6 @@ impl Rule {
             Rule::ExactFive => len == 5,
         }
     }
-
-    /// The pbrain `INFO rule` bit value for this rule.
-    pub fn pbrain_code(self) -> u32 {
-        match self {
-            Rule::Freestyle => 0,
-            Rule::ExactFive => 1,
-        }
-    }
 }
 
 impl fmt::Display for Rule {

@@ -160,10 +160,6 @@ impl ChessEngine {
         }
     }
 
-    pub fn config(&self) -> &SearchConfig {
-        &self.config
-    }
-
     /// Changes the rule for later searches (a manager may switch it between games).
     pub fn set_rule(&mut self, rule: Rule) {
         self.config.rule = rule;

@@ -132,10 +132,6 @@ impl AiWorker {
     pub fn thinking(&self) -> Option<(AiPurpose, Duration)> {
         self.pending.map(|(p, t)| (p, t.elapsed()))
     }
-
-    pub fn generation(&self) -> u64 {
-        self.generation
-    }
 }
 
 impl Drop for AiWorker {

@@ -124,10 +124,6 @@ impl Game {
     pub fn is_paused(&self) -> bool {
         self.paused
     }
-    /// Milliseconds each move took, in move order.
-    pub fn move_times_ms(&self) -> &[u64] {
-        &self.move_ms
-    }
     pub fn started_unix(&self) -> u64 {
         self.started_unix
     }

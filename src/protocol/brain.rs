@@ -58,11 +58,6 @@ impl Brain {
         }
     }
 
-    /// The current board, if a game was started.
-    pub fn board(&self) -> Option<&Board> {
-        self.board.as_ref()
-    }
-
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Action {
         if self.pending_board.is_some() {
