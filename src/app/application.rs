@@ -13,7 +13,7 @@ use super::screens::{self, Screen, UiState};
 use super::sound::Sound;
 use crate::game::manager::Game;
 use crate::game::record::{import, RecordStore};
-use crate::game::{AiWorker, ChessManager, GameMode, GameSettings, Signal};
+use crate::game::{AiPurpose, AiWorker, ChessManager, GameMode, GameSettings, Signal};
 use sdl2::clipboard::ClipboardUtil;
 use sdl2::pixels::PixelFormatEnum;
 use sdl2::rect::Rect as SdlRect;
@@ -312,11 +312,13 @@ impl Application {
             events.push(Event::Quit);
         }
         if self.ui.screen == Screen::Game {
+            let searching = matches!(self.ai.thinking(), Some((AiPurpose::Move, _)));
             for signal in self.manager.update() {
-                events.push(match signal {
-                    Signal::ComputerToMove => Event::ComputerToMove,
-                    Signal::GameOver(o) => Event::GameOver(o),
-                });
+                match signal {
+                    Signal::ComputerToMove if searching => {} // already on it
+                    Signal::ComputerToMove => events.push(Event::ComputerToMove),
+                    Signal::GameOver(o) => events.push(Event::GameOver(o)),
+                }
             }
         }
         if let Some(reply) = self.ai.poll() {

@@ -32,7 +32,11 @@ pub struct Context<'a> {
 
 /// Handles one event.
 pub fn handle(event: Event, cx: &mut Context) {
-    log::info!("event {event:?}");
+    match event {
+        // Raised every frame while the computer may move (pacing): too chatty for info.
+        Event::ComputerToMove => log::debug!("event {event:?}"),
+        _ => log::info!("event {event:?}"),
+    }
     match event {
         Event::Quit => cx.ui.quit = true,
         Event::BackToMenu => {
