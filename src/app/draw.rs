@@ -3,12 +3,13 @@
 
 use super::layout::Rect;
 use super::text::Fonts;
+use super::textures::{sprite_pixels, texture, Sprite, TextureCache, SPRITE_LIMIT, TEXT_LIMIT};
 use crate::engine::Stone;
-use sdl2::pixels::{Color, PixelFormatEnum};
+use sdl2::pixels::Color;
 use sdl2::rect::Rect as SdlRect;
-use sdl2::render::{BlendMode, Canvas, Texture, TextureCreator};
-use sdl2::video::{Window, WindowContext};
-use std::collections::HashMap;
+use sdl2::render::{BlendMode, Canvas};
+use sdl2::video::Window;
+use std::collections::hash_map::Entry;
 
 /// Horizontal anchoring of text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,23 +19,11 @@ pub enum Align {
     Right,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Sprite {
-    Disc,
-    Shadow,
-    Stone(Stone),
-}
-
-/// Most text textures kept before the cache is emptied (status text changes often).
-const TEXT_CACHE_LIMIT: usize = 256;
-
 /// Canvas plus caches of everything expensive to make.
 pub struct Gfx {
     pub canvas: Canvas<Window>,
-    creator: TextureCreator<WindowContext>,
     fonts: Fonts,
-    text_cache: HashMap<(String, u32, bool), (Texture, u32, u32)>,
-    sprites: HashMap<(Sprite, u32), Texture>,
+    textures: TextureCache,
 }
 
 fn sdl_rect(r: Rect) -> SdlRect {
@@ -46,25 +35,14 @@ fn sdl_rect(r: Rect) -> SdlRect {
     )
 }
 
-fn mix(a: (f32, f32, f32), b: (f32, f32, f32), t: f32) -> (f32, f32, f32) {
-    let t = t.clamp(0.0, 1.0);
-    (
-        a.0 + (b.0 - a.0) * t,
-        a.1 + (b.1 - a.1) * t,
-        a.2 + (b.2 - a.2) * t,
-    )
-}
-
 impl Gfx {
     pub fn new(mut canvas: Canvas<Window>) -> Result<Gfx, String> {
         canvas.set_blend_mode(BlendMode::Blend);
-        let creator = canvas.texture_creator();
+        let textures = TextureCache::create(canvas.texture_creator());
         Ok(Gfx {
             canvas,
-            creator,
             fonts: Fonts::load()?,
-            text_cache: HashMap::new(),
-            sprites: HashMap::new(),
+            textures,
         })
     }
 
@@ -168,22 +146,6 @@ impl Gfx {
 
     fn sprite(&mut self, kind: Sprite, cx: f32, cy: f32, r: f32, c: Color) {
         let radius = r.round().max(1.0) as u32;
-        if !self.sprites.contains_key(&(kind, radius)) {
-            match self.make_sprite(kind, radius) {
-                Ok(t) => {
-                    self.sprites.insert((kind, radius), t);
-                }
-                Err(e) => {
-                    log::warn!("sprite: {e}");
-                    return;
-                }
-            }
-        }
-        let Some(tex) = self.sprites.get_mut(&(kind, radius)) else {
-            return;
-        };
-        tex.set_color_mod(c.r, c.g, c.b);
-        tex.set_alpha_mod(c.a);
         let size = 2 * radius + 2;
         let dst = SdlRect::new(
             (cx - size as f32 / 2.0).round() as i32,
@@ -191,59 +153,25 @@ impl Gfx {
             size,
             size,
         );
-        let _ = self.canvas.copy(tex, None, dst);
-    }
-
-    fn make_sprite(&mut self, kind: Sprite, radius: u32) -> Result<Texture, String> {
-        let size = 2 * radius + 2;
-        let r = radius as f32;
-        let c = size as f32 / 2.0;
-        let mut px = vec![0u8; (size * size * 4) as usize];
-        for y in 0..size {
-            for x in 0..size {
-                let (dx, dy) = (x as f32 + 0.5 - c, y as f32 + 0.5 - c);
-                let d = (dx * dx + dy * dy).sqrt();
-                let edge = (r - d + 0.5).clamp(0.0, 1.0);
-                let (rgb, a) = match kind {
-                    Sprite::Disc => ((255.0, 255.0, 255.0), edge),
-                    Sprite::Shadow => (
-                        (255.0, 255.0, 255.0),
-                        ((r - d) / (r * 0.35)).clamp(0.0, 1.0).powf(1.5),
-                    ),
-                    Sprite::Stone(stone) => {
-                        // Light from the upper left: a highlight spot fading to the rim.
-                        let (hx, hy) = (dx + r * 0.38, dy + r * 0.42);
-                        let t = (hx * hx + hy * hy).sqrt() / (r * 1.45);
-                        let rgb = match stone {
-                            Stone::Black => {
-                                mix((98.0, 98.0, 104.0), (14.0, 14.0, 16.0), t.powf(0.7))
-                            }
-                            Stone::White => {
-                                mix((255.0, 255.0, 255.0), (196.0, 192.0, 184.0), t.powf(1.6))
-                            }
-                        };
-                        (rgb, edge)
-                    }
-                };
-                let i = ((y * size + x) * 4) as usize;
-                px[i] = rgb.0 as u8;
-                px[i + 1] = rgb.1 as u8;
-                px[i + 2] = rgb.2 as u8;
-                px[i + 3] = (a * 255.0) as u8;
+        let canvas = &mut self.canvas;
+        self.textures.with_dependent_mut(|creator, caches| {
+            let key = (kind, radius);
+            if caches.sprites.len() >= SPRITE_LIMIT && !caches.sprites.contains_key(&key) {
+                caches.sprites.clear();
             }
-        }
-        self.texture(&px, size, size)
-    }
-
-    fn texture(&mut self, rgba: &[u8], w: u32, h: u32) -> Result<Texture, String> {
-        let mut tex = self
-            .creator
-            .create_texture_static(PixelFormatEnum::RGBA32, w, h)
-            .map_err(|e| e.to_string())?;
-        tex.update(None, rgba, (w * 4) as usize)
-            .map_err(|e| e.to_string())?;
-        tex.set_blend_mode(BlendMode::Blend);
-        Ok(tex)
+            let tex = match caches.sprites.entry(key) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(v) => {
+                    match texture(creator, &sprite_pixels(kind, radius), size, size) {
+                        Ok(t) => v.insert(t),
+                        Err(e) => return log::warn!("sprite: {e}"),
+                    }
+                }
+            };
+            tex.set_color_mod(c.r, c.g, c.b);
+            tex.set_alpha_mod(c.a);
+            let _ = canvas.copy(tex, None, dst);
+        });
     }
 
     /// Draws one line of text anchored at `x` and vertically centred on `y`; returns its size.
@@ -260,45 +188,41 @@ impl Gfx {
             return (0.0, 0.0);
         }
         let key = (s.to_string(), px.round().max(4.0) as u32, bold);
-        if !self.text_cache.contains_key(&key) {
-            if self.text_cache.len() >= TEXT_CACHE_LIMIT {
-                for (_, (tex, _, _)) in self.text_cache.drain() {
-                    // SAFETY: with `unsafe_textures` a texture must not outlive its
-                    // renderer; the canvas (the renderer) is owned by this Gfx and alive,
-                    // and the texture is removed from the cache so it is never used again.
-                    unsafe { tex.destroy() };
-                }
+        let (canvas, fonts) = (&mut self.canvas, &self.fonts);
+        self.textures.with_dependent_mut(|creator, caches| {
+            if caches.text.len() >= TEXT_LIMIT && !caches.text.contains_key(&key) {
+                caches.text.clear(); // each texture frees itself on drop
             }
-            let img = self.fonts.render(s, key.1 as f32, bold);
-            match self.texture(&img.rgba, img.width, img.height) {
-                Ok(t) => {
-                    self.text_cache
-                        .insert(key.clone(), (t, img.width, img.height));
+            let size = key.1 as f32;
+            let (tex, w, h) = match caches.text.entry(key) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(v) => {
+                    let img = fonts.render(s, size, bold);
+                    match texture(creator, &img.rgba, img.width, img.height) {
+                        Ok(t) => v.insert((t, img.width, img.height)),
+                        Err(e) => {
+                            log::warn!("text texture: {e}");
+                            return (0.0, 0.0);
+                        }
+                    }
                 }
-                Err(e) => {
-                    log::warn!("text texture: {e}");
-                    return (0.0, 0.0);
-                }
-            }
-        }
-        let Some((tex, w, h)) = self.text_cache.get_mut(&key) else {
-            return (0.0, 0.0);
-        };
-        tex.set_color_mod(c.r, c.g, c.b);
-        tex.set_alpha_mod(c.a);
-        let left = match align {
-            Align::Left => x,
-            Align::Centre => x - *w as f32 / 2.0,
-            Align::Right => x - *w as f32,
-        };
-        let dst = SdlRect::new(
-            left.round() as i32,
-            (y - *h as f32 / 2.0).round() as i32,
-            *w,
-            *h,
-        );
-        let _ = self.canvas.copy(tex, None, dst);
-        (*w as f32, *h as f32)
+            };
+            tex.set_color_mod(c.r, c.g, c.b);
+            tex.set_alpha_mod(c.a);
+            let left = match align {
+                Align::Left => x,
+                Align::Centre => x - *w as f32 / 2.0,
+                Align::Right => x - *w as f32,
+            };
+            let dst = SdlRect::new(
+                left.round() as i32,
+                (y - *h as f32 / 2.0).round() as i32,
+                *w,
+                *h,
+            );
+            let _ = canvas.copy(tex, None, dst);
+            (*w as f32, *h as f32)
+        })
     }
 
     /// Width and height `s` would take.

@@ -18,6 +18,7 @@ pub mod scene;
 pub mod screens;
 pub mod sound;
 pub mod text;
+pub mod textures;
 pub mod theme;
 
 pub use application::{AppConfig, AppError, Application};
