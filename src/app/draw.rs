@@ -56,44 +56,41 @@ impl Gfx {
         let _ = self.canvas.fill_rect(sdl_rect(r));
     }
 
-    /// A rectangle with anti-aliased rounded corners (opaque colours look best).
+    /// A rectangle with anti-aliased rounded corners. The parts tile exactly on whole
+    /// pixels (no seams, no overlaps), so translucent colours blend evenly too.
     pub fn rounded(&mut self, r: Rect, radius: f32, c: Color) {
-        let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
-        self.fill(Rect::new(r.x + rad, r.y, r.w - 2.0 * rad, r.h), c);
-        self.fill(Rect::new(r.x, r.y + rad, rad, r.h - 2.0 * rad), c);
-        self.fill(
-            Rect::new(r.x + r.w - rad, r.y + rad, rad, r.h - 2.0 * rad),
-            c,
-        );
-        for (cx, cy) in [
-            (r.x + rad, r.y + rad),
-            (r.x + r.w - rad, r.y + rad),
-            (r.x + rad, r.y + r.h - rad),
-            (r.x + r.w - rad, r.y + r.h - rad),
-        ] {
-            self.corner(cx, cy, rad, c, r);
+        let (x0, y0) = (r.x.round() as i32, r.y.round() as i32);
+        let (x1, y1) = ((r.x + r.w).round() as i32, (r.y + r.h).round() as i32);
+        let rad = (radius.round() as i32).clamp(0, (x1 - x0).min(y1 - y0) / 2);
+        self.canvas.set_draw_color(c);
+        let (w, h) = (x1 - x0, y1 - y0);
+        let parts = [
+            (x0 + rad, y0, w - 2 * rad, h),
+            (x0, y0 + rad, rad, h - 2 * rad),
+            (x1 - rad, y0 + rad, rad, h - 2 * rad),
+        ];
+        for (x, y, w, h) in parts {
+            if w > 0 && h > 0 {
+                let _ = self
+                    .canvas
+                    .fill_rect(SdlRect::new(x, y, w as u32, h as u32));
+            }
         }
-    }
-
-    /// One quarter of a disc, clipped to the rectangle's corner region.
-    fn corner(&mut self, cx: f32, cy: f32, rad: f32, c: Color, r: Rect) {
-        let clip = SdlRect::new(
-            if cx < r.x + r.w / 2.0 {
-                r.x.round() as i32
-            } else {
-                cx.round() as i32
-            },
-            if cy < r.y + r.h / 2.0 {
-                r.y.round() as i32
-            } else {
-                cy.round() as i32
-            },
-            rad.ceil() as u32 + 1,
-            rad.ceil() as u32 + 1,
-        );
-        self.canvas.set_clip_rect(clip);
-        self.disc(cx, cy, rad, c);
-        self.canvas.set_clip_rect(None);
+        if rad == 0 {
+            return;
+        }
+        // Each corner is the matching quarter of a disc centred on a pixel boundary.
+        for (cx, cy, left, top) in [
+            (x0 + rad, y0 + rad, x0, y0),
+            (x1 - rad, y0 + rad, x1 - rad, y0),
+            (x0 + rad, y1 - rad, x0, y1 - rad),
+            (x1 - rad, y1 - rad, x1 - rad, y1 - rad),
+        ] {
+            let quarter = SdlRect::new(left, top, rad as u32, rad as u32);
+            self.canvas.set_clip_rect(quarter);
+            self.disc(cx as f32, cy as f32, rad as f32, c);
+            self.canvas.set_clip_rect(None);
+        }
     }
 
     /// A line of `thickness` pixels (axis-aligned lines are exact rectangles).

@@ -164,7 +164,10 @@ impl GameObject for BoardView {
             let (x, y) = l.point(m.pos);
             gfx.stone(x, y, r, m.stone, 255);
             if numbers {
-                let c = if m.stone == Stone::Black {
+                // The last move's number is red: it stands in for the red dot.
+                let c = if i + 1 == board.move_count() {
+                    theme::LAST_MOVE
+                } else if m.stone == Stone::Black {
                     Color::RGB(235, 235, 235)
                 } else {
                     Color::RGB(30, 30, 30)
@@ -186,18 +189,15 @@ impl GameObject for BoardView {
             }
         }
         if let Some(h) = hint {
+            // The suggestion: a green halo with the stone to play, half seen.
             let (x, y) = l.point(h);
             let mut c = theme::HINT;
-            c.a = 200;
-            gfx.disc(x, y, l.cell * 0.22, c);
-            gfx.text(
-                "?",
-                (x, y),
-                l.cell * 0.3,
-                Color::RGB(255, 255, 255),
-                Align::Centre,
-                true,
-            );
+            c.a = 190;
+            gfx.disc(x, y, r + l.cell * 0.08, c);
+            if board.is_empty(h) {
+                gfx.stone(x, y, r, board.side_to_move(), 150);
+            }
+            gfx.disc(x, y, l.cell * 0.1, theme::HINT);
         }
         if ghost {
             if let Some(p) = l.hit(view.mouse).filter(|&p| board.is_empty(p)) {

@@ -2,9 +2,10 @@
 //! (Its buttons are separate objects.)
 
 use crate::app::draw::{Align, Gfx};
+use crate::app::layout::Slot;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
-use crate::engine::{Outcome, Stone};
+use crate::engine::{Board, Outcome, Stone};
 use crate::game::notation::label;
 use crate::game::{AiPurpose, GameMode};
 
@@ -118,8 +119,81 @@ impl GameObject for StatusPanel {
             ),
         ];
         y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
-        y += 6.0 * s;
+        y += 4.0 * s;
         let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
-        gfx.text(keys, (x, y), 13.0 * s, theme::TEXT_DIM, Align::Left, false);
+        let centre = p.x + p.w / 2.0;
+        gfx.text(
+            keys,
+            (centre, y),
+            12.0 * s,
+            theme::TEXT_DIM,
+            Align::Centre,
+            false,
+        );
+        let bottom = l.slot(Slot::Panel(0)).y - 12.0 * s;
+        draw_history(
+            gfx,
+            board,
+            (x, p.x + p.w - 24.0 * s),
+            (y + 30.0 * s, bottom),
+            s,
+        );
+    }
+}
+
+/// The latest moves, a numbered pair (Black, White) a row, as many rows as fit between
+/// `top` and `bottom`; the newest move is picked out in the accent colour.
+fn draw_history(
+    gfx: &mut Gfx,
+    board: &Board,
+    (x, right): (f32, f32),
+    (top, bottom): (f32, f32),
+    s: f32,
+) {
+    let px = 14.0 * s;
+    let row_h = px * 1.65;
+    let fit = ((bottom - top) / row_h).floor().max(0.0) as usize;
+    let moves = board.moves();
+    if fit < 2 || moves.is_empty() {
+        return;
+    }
+    gfx.line(
+        (x, top - row_h * 0.55),
+        (right, top - row_h * 0.55),
+        s.max(1.0),
+        theme::PANEL_EDGE,
+    );
+    let pairs = moves.len().div_ceil(2);
+    let first = pairs.saturating_sub(fit);
+    let col = (right - x - 40.0 * s) / 2.0;
+    for (row, pair) in (first..pairs).enumerate() {
+        let y = top + row as f32 * row_h;
+        gfx.text(
+            &format!("{}.", pair + 1),
+            (x + 26.0 * s, y),
+            px,
+            theme::TEXT_DIM,
+            Align::Right,
+            false,
+        );
+        for side in 0..2 {
+            let i = pair * 2 + side;
+            let Some(m) = moves.get(i) else { break };
+            let cx = x + 44.0 * s + side as f32 * col;
+            gfx.stone(cx, y, 6.0 * s, m.stone, 255);
+            let colour = if i + 1 == moves.len() {
+                theme::ACCENT
+            } else {
+                theme::TEXT
+            };
+            gfx.text(
+                &label(m.pos, board.height()),
+                (cx + 12.0 * s, y),
+                px,
+                colour,
+                Align::Left,
+                false,
+            );
+        }
     }
 }
