@@ -46,7 +46,7 @@ fn app_in(dir: std::path::PathBuf, open: Option<std::path::PathBuf>) -> Applicat
         open,
     };
     let mut app = Application::new(config).expect("headless SDL starts");
-    app.step();
+    app.step_frame();
     app
 }
 
@@ -98,7 +98,7 @@ fn click(app: &mut Application, (x, y): (f32, f32)) {
             y: wy,
         },
     );
-    app.step();
+    app.step_frame();
 }
 
 fn click_slot(app: &mut Application, slot: Slot) {
@@ -135,7 +135,7 @@ fn key(app: &mut Application, k: Keycode) {
             repeat: false,
         },
     );
-    app.step();
+    app.step_frame();
 }
 
 /// Steps frames until `done` holds (or 20 s pass).
@@ -146,7 +146,7 @@ fn wait_for(app: &mut Application, done: impl Fn(&Application) -> bool) -> Resul
         if start.elapsed() > Duration::from_secs(20) {
             return Err("timed out waiting".into());
         }
-        app.step();
+        app.step_frame();
         std::thread::sleep(Duration::from_millis(1));
     }
     Ok(app.frames() - first)
@@ -177,7 +177,7 @@ fn five_in_a_row_wins_and_freezes_the_board() -> TestResult {
         click_pos(&mut app, 3 + i, 9);
     }
     click_pos(&mut app, 7, 7);
-    app.step();
+    app.step_frame();
     let g = app.manager().game().ok_or("no game")?;
     check!(
         matches!(
@@ -261,9 +261,7 @@ fn right_arrow_plays_for_you_and_swaps_sides() -> TestResult {
         "sides not swapped: {:?}",
         g.mode()
     );
-    for _ in 0..20 {
-        app.step();
-    }
+    app.run_frames(20);
     check!(
         moves(&app) == 1,
         "the computer moved instead of letting the person continue"
@@ -282,7 +280,7 @@ fn buttons_and_clicks_off_the_grid_place_nothing() -> TestResult {
     click(&mut app, (l.board.x - 5.0, l.board.y + 40.0)); // left of the board
     click(&mut app, (l.panel.x + 30.0, l.panel.y + 30.0)); // on the panel
     wait_for(&mut app, |a| !a.ai_busy())?;
-    app.step();
+    app.step_frame();
     check!(
         moves(&app) == 0,
         "{} stones placed by non-board clicks",
@@ -306,13 +304,13 @@ fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
     )?; // Medium -> Master
     click_pos(&mut app, 7, 7);
     click_pos(&mut app, 8, 8); // ignored: the computer's turn
-    app.step();
+    app.step_frame();
     check!(
         app.ai_busy(),
         "the AI is not thinking after the person's move"
     );
     let frames = wait_for(&mut app, |a| moves(a) == 2)?;
-    app.step();
+    app.step_frame();
     check!(
         !app.ai_busy(),
         "the AI started another search on the person's turn"
@@ -442,7 +440,7 @@ fn records_list_review_and_continue() -> TestResult {
         click_pos(&mut app, 2 + i, 6);
     }
     click_pos(&mut app, 6, 3); // Black's five
-    app.step();
+    app.step_frame();
     key(&mut app, Keycode::Escape);
     // A corrupt file beside the good one is listed as an error, not a crash.
     std::fs::write(
@@ -572,14 +570,14 @@ fn computer_vs_computer_plays_paces_pauses_and_steps() -> TestResult {
     let paused_at = moves(&app);
     let t = Instant::now();
     while t.elapsed() < Duration::from_millis(900) {
-        app.step();
+        app.step_frame();
     }
     check!(moves(&app) == paused_at, "moves went on while paused");
     key(&mut app, Keycode::Right);
     wait_for(&mut app, |a| moves(a) == paused_at + 1)?;
     let t = Instant::now();
     while t.elapsed() < Duration::from_millis(900) {
-        app.step();
+        app.step_frame();
     }
     check!(
         moves(&app) == paused_at + 1,
@@ -602,7 +600,7 @@ fn push_ctrl(app: &mut Application, k: Keycode) {
             repeat: false,
         },
     );
-    app.step();
+    app.step_frame();
 }
 
 fn save_screenshot(app: &mut Application, path: &str) -> TestResult {

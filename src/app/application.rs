@@ -240,7 +240,7 @@ impl Application {
     pub fn run(&mut self) -> Result<(), AppError> {
         while !self.ui.quit {
             let started = Instant::now();
-            self.step();
+            self.step_frame();
             if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
                 std::thread::sleep(rest); // vsync may be off or unsupported: pace anyway
             }
@@ -248,8 +248,15 @@ impl Application {
         Ok(())
     }
 
+    /// Runs `n` frames back to back, unpaced (tests and tools).
+    pub fn run_frames(&mut self, n: u64) {
+        for _ in 0..n {
+            self.step_frame();
+        }
+    }
+
     /// One frame: input, updates, events, drawing. Never waits for the AI.
-    pub fn step(&mut self) {
+    pub fn step_frame(&mut self) {
         crate::profile_scope!("frame");
         self.input = input::collect(&mut self.pump, self.scale, self.input.mouse);
         if self.input.resized {
