@@ -166,7 +166,10 @@ impl GameObject for BoardView {
             if numbers {
                 // The last move's number is red: it stands in for the red dot.
                 let c = if i + 1 == board.move_count() {
-                    theme::LAST_MOVE
+                    match m.stone {
+                        Stone::Black => theme::LAST_MOVE_ON_BLACK,
+                        Stone::White => theme::LAST_MOVE,
+                    }
                 } else if m.stone == Stone::Black {
                     Color::RGB(235, 235, 235)
                 } else {

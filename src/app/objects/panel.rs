@@ -56,10 +56,14 @@ impl GameObject for StatusPanel {
         let board = game.board();
         // The turn card.
         let (status, stone) = match game.result() {
-            Some(Outcome::Win { winner, .. }) => (
-                format!("{} ({winner}) won", player(game.mode(), *winner)),
-                Some(*winner),
-            ),
+            Some(Outcome::Win { winner, .. }) => {
+                let text = match game.mode() {
+                    GameMode::HumanVsComputer { human } if human == *winner => "You won!".into(),
+                    GameMode::HumanVsComputer { .. } => "The computer won".into(),
+                    _ => format!("{winner} won"),
+                };
+                (text, Some(*winner))
+            }
             Some(Outcome::Draw) => ("Draw".to_string(), None),
             None => {
                 let side = board.side_to_move();
