@@ -63,6 +63,9 @@ fn sdl<T, E: ToString>(r: Result<T, E>) -> Result<T, AppError> {
     r.map_err(|e| AppError::Sdl(e.to_string()))
 }
 
+/// The smallest window allowed, in window coordinates.
+const MIN_SIZE: (u32, u32) = (800, 520);
+
 /// Frame budget at 60 fps.
 const FRAME: Duration = Duration::from_micros(16_667);
 
@@ -102,7 +105,9 @@ impl Application {
         if config.headless {
             builder.hidden();
         }
-        let window = sdl(builder.build())?;
+        let mut window = sdl(builder.build())?;
+        // Below this the panel's text gets too small to read.
+        sdl(window.set_minimum_size(MIN_SIZE.0, MIN_SIZE.1))?;
         let window_id = window.id();
         let canvas = if config.headless {
             sdl(window.into_canvas().software().build())?
