@@ -3,7 +3,9 @@
 
 use super::layout::Rect;
 use super::text::Fonts;
-use super::textures::{sprite_pixels, texture, Sprite, TextureCache, SPRITE_LIMIT, TEXT_LIMIT};
+use super::textures::{
+    sprite_pixels, texture, wood_pixels, Sprite, TextureCache, SPRITE_LIMIT, TEXT_LIMIT,
+};
 use crate::engine::Stone;
 use sdl2::pixels::Color;
 use sdl2::rect::Rect as SdlRect;
@@ -91,6 +93,25 @@ impl Gfx {
             self.disc(cx as f32, cy as f32, rad as f32, c);
             self.canvas.set_clip_rect(None);
         }
+    }
+
+    /// The board's wood filling `r`, with rounded corners (a cached texture per size).
+    pub fn wood(&mut self, r: Rect, radius: f32) {
+        let dst = sdl_rect(r);
+        let key = (dst.width(), dst.height(), radius.round().max(0.0) as u32);
+        let canvas = &mut self.canvas;
+        self.textures.with_dependent_mut(|creator, caches| {
+            if caches.wood.as_ref().is_none_or(|(k, _)| *k != key) {
+                let px = wood_pixels(key.0, key.1, key.2 as f32);
+                match texture(creator, &px, key.0, key.1) {
+                    Ok(t) => caches.wood = Some((key, t)),
+                    Err(e) => return log::warn!("wood: {e}"),
+                }
+            }
+            if let Some((_, tex)) = &caches.wood {
+                let _ = canvas.copy(tex, None, dst);
+            }
+        });
     }
 
     /// A line of `thickness` pixels (axis-aligned lines are exact rectangles).

@@ -30,6 +30,8 @@ pub const SPRITE_LIMIT: usize = 64;
 pub struct Caches<'a> {
     pub text: HashMap<TextKey, (Texture<'a>, u32, u32)>,
     pub sprites: HashMap<(Sprite, u32), Texture<'a>>,
+    /// The board's wood for one (width, height, corner radius): remade only on resize.
+    pub wood: Option<((u32, u32, u32), Texture<'a>)>,
 }
 
 self_cell!(
@@ -113,6 +115,45 @@ pub fn sprite_pixels(kind: Sprite, radius: u32) -> Vec<u8> {
     px
 }
 
+/// Light and dark wood, mixed by the grain.
+const WOOD_LIGHT: (f32, f32, f32) = (226.0, 184.0, 112.0);
+const WOOD_DARK: (f32, f32, f32) = (196.0, 150.0, 80.0);
+
+/// A `w` x `h` board of warm wood with rounded, anti-aliased corners of `radius`: long
+/// wavy streaks of grain along the board, fine fibres, and light falling from the top.
+/// Computed once per size (in units of the board, so it looks the same at any size).
+pub fn wood_pixels(w: u32, h: u32, radius: f32) -> Vec<u8> {
+    use std::f32::consts::TAU;
+    let (fw, fh) = (w as f32, h as f32);
+    let mut px = vec![0u8; (w * h * 4) as usize];
+    for y in 0..h {
+        let v = (y as f32 + 0.5) / fh;
+        for x in 0..w {
+            let u = (x as f32 + 0.5) / fw;
+            // Rounded corners: distance outside the rectangle shrunk by the radius.
+            let (px_, py_) = (x as f32 + 0.5, y as f32 + 0.5);
+            let cx = px_.clamp(radius, fw - radius);
+            let cy = py_.clamp(radius, fh - radius);
+            let d = ((px_ - cx).powi(2) + (py_ - cy).powi(2)).sqrt();
+            let alpha = (radius - d + 0.5).clamp(0.0, 1.0);
+            // Gently bent streaks at two irregular spacings, then fine fibres.
+            let warp = 0.006 * (u * 5.0 + 1.3).sin() + 0.003 * (u * 13.0 + v * 3.0).sin();
+            let wide = (0.5 + 0.5 * ((v + warp) * 9.0 * TAU).sin()).powi(6);
+            let narrow = (0.5 + 0.5 * ((v + warp * 1.4) * 23.0 * TAU + 1.7).sin()).powi(8);
+            let fibre = 0.5 + 0.5 * ((v + warp * 2.0) * 140.0 * TAU + (u * 7.0).sin()).sin();
+            let light = v * 0.22;
+            let t = (0.16 * wide + 0.12 * narrow + 0.07 * fibre + light).clamp(0.0, 1.0);
+            let rgb = mix(WOOD_LIGHT, WOOD_DARK, t);
+            let i = ((y * w + x) * 4) as usize;
+            px[i] = rgb.0 as u8;
+            px[i + 1] = rgb.1 as u8;
+            px[i + 2] = rgb.2 as u8;
+            px[i + 3] = (alpha * 255.0) as u8;
+        }
+    }
+    px
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +168,21 @@ mod tests {
         assert_eq!(alpha(0, 0), 0);
         // The rim is anti-aliased: some pixel is neither clear nor opaque.
         assert!((0..size).any(|x| (1..255).contains(&alpha(x, size / 2 - 7))));
+    }
+
+    #[test]
+    fn wood_is_warm_everywhere_and_clear_beyond_its_corners() {
+        let (w, h) = (120, 90);
+        let px = wood_pixels(w, h, 8.0);
+        let at = |x: u32, y: u32| &px[((y * w + x) * 4) as usize..][..4];
+        assert_eq!(at(0, 0)[3], 0, "corner not cut");
+        for (x, y) in [(60, 45), (1, 45), (60, 1), (119, 89 - 8)] {
+            let p = at(x, y);
+            assert!(
+                p[0] > 180 && p[1] > 140 && p[2] < p[1],
+                "not wood at {x},{y}: {p:?}"
+            );
+            assert_eq!(p[3], 255);
+        }
     }
 }

@@ -4,8 +4,6 @@ use sdl2::pixels::Color;
 
 pub const BACKGROUND: Color = Color::RGB(0x23, 0x26, 0x2e);
 pub const BACKGROUND_GLOW: Color = Color::RGB(0x2c, 0x30, 0x3a);
-pub const WOOD: Color = Color::RGB(0xdc, 0xb3, 0x6c);
-pub const WOOD_DARK: Color = Color::RGB(0xc8, 0x9b, 0x52);
 pub const WOOD_EDGE: Color = Color::RGB(0x8a, 0x60, 0x2a);
 pub const GRID: Color = Color::RGB(0x4a, 0x33, 0x18);
 pub const LABEL: Color = Color::RGB(0x5a, 0x3e, 0x1c);

@@ -41,23 +41,7 @@ impl BoardView {
         );
         gfx.rounded(b, 10.0 * s, theme::WOOD_EDGE);
         let inner = Rect::new(b.x + 3.0 * s, b.y + 3.0 * s, b.w - 6.0 * s, b.h - 6.0 * s);
-        gfx.rounded(inner, 8.0 * s, theme::WOOD);
-        // Light falls from the top: the wood darkens gently towards the bottom.
-        // (The bands stop short of the bottom corners so those stay round.)
-        let bands = 24;
-        let span = inner.h - 8.0 * s;
-        for i in 0..bands {
-            let f = i as f32 / bands as f32;
-            let mut c = theme::WOOD_DARK;
-            c.a = (f * 70.0) as u8;
-            let band = Rect::new(
-                inner.x,
-                inner.y + span * f,
-                inner.w,
-                span / bands as f32 + 1.0,
-            );
-            gfx.fill(band, c);
-        }
+        gfx.wood(inner, 8.0 * s);
     }
 
     fn draw_grid(gfx: &mut Gfx, l: &Layout) {
