@@ -57,10 +57,15 @@ fn push(app: &Application, e: SdlEvent) {
 }
 
 /// A left click at drawable pixel `(x, y)`, then one frame.
-fn click(app: &mut Application, (x, y): (f32, f32)) {
+fn click(app: &mut Application, at: (f32, f32)) {
+    drag(app, at, at);
+}
+
+/// The left button pressed at drawable pixel `from` and released at `to`, a frame each.
+fn drag(app: &mut Application, from: (f32, f32), to: (f32, f32)) {
     let s = app.pixel_scale();
-    let (wx, wy) = ((x / s) as i32, (y / s) as i32);
     let window_id = app.window_id();
+    let [(fx, fy), (tx, ty)] = [from, to].map(|(x, y)| ((x / s) as i32, (y / s) as i32));
     push(
         app,
         SdlEvent::MouseMotion {
@@ -68,8 +73,8 @@ fn click(app: &mut Application, (x, y): (f32, f32)) {
             window_id,
             which: 0,
             mousestate: MouseState::from_sdl_state(0),
-            x: wx,
-            y: wy,
+            x: fx,
+            y: fy,
             xrel: 0,
             yrel: 0,
         },
@@ -82,10 +87,13 @@ fn click(app: &mut Application, (x, y): (f32, f32)) {
             which: 0,
             mouse_btn: MouseButton::Left,
             clicks: 1,
-            x: wx,
-            y: wy,
+            x: fx,
+            y: fy,
         },
     );
+    if from != to {
+        app.step_frame();
+    }
     push(
         app,
         SdlEvent::MouseButtonUp {
@@ -94,8 +102,8 @@ fn click(app: &mut Application, (x, y): (f32, f32)) {
             which: 0,
             mouse_btn: MouseButton::Left,
             clicks: 1,
-            x: wx,
-            y: wy,
+            x: tx,
+            y: ty,
         },
     );
     app.step_frame();
@@ -279,6 +287,9 @@ fn buttons_and_clicks_off_the_grid_place_nothing() -> TestResult {
     click(&mut app, (x + l.cell * 0.5, y + l.cell * 0.5)); // between four points
     click(&mut app, (l.board.x - 5.0, l.board.y + 40.0)); // left of the board
     click(&mut app, (l.panel.x + 30.0, l.panel.y + 30.0)); // on the panel
+                                                           // Pressed on Undo, released on the board: neither an undo nor a stone.
+    let undo = l.slot(Slot::Panel(0)).centre();
+    drag(&mut app, undo, l.point(Pos::new(7, 7)));
     wait_for(&mut app, |a| !a.ai_busy())?;
     app.step_frame();
     check!(

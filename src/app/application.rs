@@ -263,7 +263,7 @@ impl Application {
     /// One frame: input, updates, events, drawing. Never waits for the AI.
     pub fn step_frame(&mut self) {
         crate::profile_scope!("frame");
-        self.input = input::collect(&mut self.pump, self.scale, self.input.mouse);
+        self.input = input::collect(&mut self.pump, self.scale, &self.input);
         if self.input.resized {
             self.relayout();
         }

@@ -30,8 +30,11 @@ pub enum Key {
 #[derive(Clone, Debug, Default)]
 pub struct InputState {
     pub mouse: (f32, f32),
-    /// Where the left button was released this frame (a click).
+    /// Where the left button was released this frame, if it was pressed near there too
+    /// (a click). A press on a button dragged onto the board is no click.
     pub click: Option<(f32, f32)>,
+    /// Where the left button went down, while it is held.
+    pub pressed: Option<(f32, f32)>,
     pub keys: Vec<Key>,
     /// Wheel steps this frame, positive away from the user.
     pub wheel: i32,
@@ -39,11 +42,17 @@ pub struct InputState {
     pub resized: bool,
 }
 
-/// Drains SDL's queue into an [`InputState`]. `scale` converts window coordinates to
-/// drawable pixels (HiDPI).
-pub fn collect(pump: &mut EventPump, scale: f32, previous_mouse: (f32, f32)) -> InputState {
+/// How far (in window coordinates) the mouse may move between press and release for
+/// the two to still make a click.
+const CLICK_SLOP: f32 = 12.0;
+
+/// Drains SDL's queue into an [`InputState`], carrying the mouse position and a held
+/// button over from `previous`. `scale` converts window coordinates to drawable pixels
+/// (HiDPI).
+pub fn collect(pump: &mut EventPump, scale: f32, previous: &InputState) -> InputState {
     let mut input = InputState {
-        mouse: previous_mouse,
+        mouse: previous.mouse,
+        pressed: previous.pressed,
         ..InputState::default()
     };
     for event in pump.poll_iter() {
@@ -56,6 +65,15 @@ pub fn collect(pump: &mut EventPump, scale: f32, previous_mouse: (f32, f32)) -> 
             SdlEvent::MouseMotion { x, y, .. } => {
                 input.mouse = (x as f32 * scale, y as f32 * scale)
             }
+            SdlEvent::MouseButtonDown {
+                mouse_btn: MouseButton::Left,
+                x,
+                y,
+                ..
+            } => {
+                input.mouse = (x as f32 * scale, y as f32 * scale);
+                input.pressed = Some(input.mouse);
+            }
             SdlEvent::MouseButtonUp {
                 mouse_btn: MouseButton::Left,
                 x,
@@ -63,7 +81,12 @@ pub fn collect(pump: &mut EventPump, scale: f32, previous_mouse: (f32, f32)) -> 
                 ..
             } => {
                 input.mouse = (x as f32 * scale, y as f32 * scale);
-                input.click = Some(input.mouse);
+                let near = |(px, py): (f32, f32)| {
+                    (px - input.mouse.0).hypot(py - input.mouse.1) <= CLICK_SLOP * scale
+                };
+                if input.pressed.take().is_some_and(near) {
+                    input.click = Some(input.mouse);
+                }
             }
             SdlEvent::MouseWheel { y, .. } => input.wheel += y,
             SdlEvent::KeyDown {
