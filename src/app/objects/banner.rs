@@ -2,10 +2,12 @@
 //! separate objects, added with it).
 
 use crate::app::draw::{Align, Gfx};
+use crate::app::layout::Rect;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use crate::engine::Outcome;
 use crate::game::GameMode;
+use sdl2::pixels::Color;
 
 pub struct Banner;
 
@@ -27,6 +29,12 @@ impl GameObject for Banner {
         let l = view.layout;
         let s = l.scale;
         let b = l.banner();
+        // A soft drop shadow lifts the banner off the board.
+        for (grow, alpha) in [(10.0, 30), (6.0, 45), (3.0, 60)] {
+            let g = grow * s;
+            let shadow = Rect::new(b.x - g / 2.0, b.y - g / 2.0 + 6.0 * s, b.w + g, b.h + g);
+            gfx.rounded(shadow, 16.0 * s + g / 2.0, Color::RGBA(0, 0, 0, alpha));
+        }
         gfx.rounded(b, 16.0 * s, theme::PANEL);
         let title = match (result, game.mode()) {
             (Outcome::Draw, _) => "Draw: the board is full".to_string(),
