@@ -225,6 +225,30 @@ fn five_in_a_row_wins_and_freezes_the_board() -> TestResult {
     Ok(())
 }
 
+fn the_victory_banners_review_steps_through_the_game() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    for i in 0..4 {
+        click_pos(&mut app, 2 + i, 12);
+        click_pos(&mut app, 2 + i, 2);
+    }
+    click_pos(&mut app, 6, 12);
+    app.step_frame();
+    check!(app.scene_names().contains(&"banner"), "no victory banner");
+    click_slot(&mut app, Slot::Banner(1));
+    check!(app.screen() == Screen::Review, "Review did not open");
+    check!(
+        app.review().map(|r| (r.cursor(), r.len())) == Some((9, 9)),
+        "review not at the final move"
+    );
+    key(&mut app, Keycode::Left);
+    check!(
+        app.review().map(|r| r.cursor()) == Some(8),
+        "Left did not step back"
+    );
+    Ok(())
+}
+
 fn undo_against_the_computer_takes_two_plies() -> TestResult {
     let mut app = app();
     start(
@@ -628,7 +652,7 @@ fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
 }
 
 fn main() {
-    let tests: [Test; 12] = [
+    let tests: [Test; 13] = [
         (
             "computer_vs_computer_plays_paces_pauses_and_steps",
             computer_vs_computer_plays_paces_pauses_and_steps,
@@ -648,6 +672,10 @@ fn main() {
         (
             "five_in_a_row_wins_and_freezes_the_board",
             five_in_a_row_wins_and_freezes_the_board,
+        ),
+        (
+            "the_victory_banners_review_steps_through_the_game",
+            the_victory_banners_review_steps_through_the_game,
         ),
         (
             "undo_against_the_computer_takes_two_plies",

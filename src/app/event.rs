@@ -24,7 +24,8 @@ pub enum Event {
     AiFinished(AiReply),
     GameOver(Outcome),
     ComputerToMove,
-    CloseBanner,
+    /// Step through the game just played (the victory banner's Review).
+    ReviewGame,
     TogglePause,
     ToggleNumbers,
     ToggleMute,
@@ -49,7 +50,7 @@ impl Event {
     /// |---|---|---|
     /// | 100 | Quit | closing the window beats everything |
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
-    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ContinueFromHere, Paste | a fresh screen or position before anything acts on the old one |
+    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste | a fresh screen or position before anything acts on the old one |
     /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
     /// | 65 | Swap | changes who moves before any move is taken |
     /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
@@ -57,7 +58,7 @@ impl Event {
     /// | 40 | AiFinished | the computer's move lands after people have acted (stale ones are dropped) |
     /// | 30 | GameOver | announce after the final move is on the board |
     /// | 20 | ComputerToMove | ask the AI only once this frame's moves are all applied |
-    /// | 10 | settings, toggles, CloseBanner, scrolling, review steps, copy | cosmetic or read-only, order-free |
+    /// | 10 | settings, toggles, scrolling, review steps, copy | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
             Event::Quit => 100,
@@ -67,6 +68,7 @@ impl Event {
             | Event::Restart
             | Event::OpenRecords
             | Event::OpenRecord(_)
+            | Event::ReviewGame
             | Event::ContinueFromHere
             | Event::Paste => 80,
             Event::Undo => 70,
@@ -80,7 +82,6 @@ impl Event {
             | Event::CycleLevel
             | Event::CycleSize
             | Event::CycleRule
-            | Event::CloseBanner
             | Event::TogglePause
             | Event::ToggleNumbers
             | Event::ToggleMute

@@ -165,7 +165,7 @@ pub fn show_banner(scene: &mut Scene) {
     scene.add(Box::new(Banner));
     let buttons = [
         ("Play again", Event::Restart),
-        ("Review", Event::CloseBanner),
+        ("Review", Event::ReviewGame),
         ("Menu", Event::BackToMenu),
     ];
     for (i, (label, event)) in buttons.into_iter().enumerate() {

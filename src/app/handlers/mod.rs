@@ -120,7 +120,11 @@ pub fn handle(event: Event, cx: &mut Context) {
                 }
             }
         }
-        Event::CloseBanner => cx.scene.remove(screens::BANNER),
+        Event::ReviewGame => {
+            if let Some(record) = cx.manager.game().map(Game::to_record) {
+                review(cx, record);
+            }
+        }
         Event::TogglePause => {
             let paused = cx.manager.toggle_pause();
             if paused {
