@@ -4,7 +4,10 @@
 //! meaningless (undo, new game, menu, swap) calls [`AiWorker::cancel`], which stops the
 //! search and bumps the generation, so a late reply is recognised and dropped.
 
-use crate::engine::{Board, ChessEngine, Level, Rule, SearchConfig, SearchLimits, SearchResult};
+use crate::engine::{
+    Board, ChessEngine, Level, Pos, Rule, SearchConfig, SearchLimits, SearchResult,
+};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -40,6 +43,21 @@ struct Job {
     limits: SearchLimits,
 }
 
+/// The empty point nearest the last move (or the centre): legal, and not absurd.
+fn fallback_move(board: &Board) -> Option<Pos> {
+    let (cx, cy) = board
+        .last_move()
+        .map_or((board.width() / 2, board.height() / 2), |m| {
+            (m.pos.x, m.pos.y)
+        });
+    board
+        .cells()
+        .filter(|&p| board.is_empty(p))
+        .min_by_key(|p| {
+            p.x.abs_diff(cx).max(p.y.abs_diff(cy)) * 100 + p.x.abs_diff(cx) + p.y.abs_diff(cy)
+        })
+}
+
 /// Handle to the AI thread.
 pub struct AiWorker {
     jobs: Option<Sender<Job>>,
@@ -65,7 +83,23 @@ impl AiWorker {
                 });
                 for job in job_rx {
                     engine.set_rule(job.rule);
-                    let result = engine.search(&job.board, &job.limits);
+                    let search = || engine.search(&job.board, &job.limits);
+                    let result = match std::panic::catch_unwind(AssertUnwindSafe(search)) {
+                        Ok(result) => result,
+                        Err(_) => {
+                            // A bug in the engine must not leave the game "thinking"
+                            // forever: play a plain legal move and start a fresh engine.
+                            log::error!("the engine panicked; playing a fallback move");
+                            engine = ChessEngine::new(SearchConfig {
+                                seed,
+                                ..SearchConfig::default()
+                            });
+                            SearchResult {
+                                best_move: fallback_move(&job.board),
+                                ..SearchResult::default()
+                            }
+                        }
+                    };
                     let reply = AiReply {
                         generation: job.generation,
                         purpose: job.purpose,
@@ -147,7 +181,16 @@ impl Drop for AiWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Pos;
+
+    #[test]
+    fn the_fallback_move_is_empty_and_next_to_the_last_stone() {
+        let mut board = Board::square(15).unwrap();
+        assert_eq!(fallback_move(&board), Some(Pos::new(7, 7)));
+        board.play(Pos::new(7, 7)).unwrap();
+        board.play(Pos::new(3, 3)).unwrap();
+        let p = fallback_move(&board).unwrap();
+        assert!(board.is_empty(p) && p.x.abs_diff(3) <= 1 && p.y.abs_diff(3) <= 1);
+    }
 
     fn wait(ai: &mut AiWorker) -> Option<AiReply> {
         let t = Instant::now();
