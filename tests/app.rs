@@ -301,6 +301,27 @@ fn right_arrow_plays_for_you_and_swaps_sides() -> TestResult {
     Ok(())
 }
 
+fn right_arrow_between_people_plays_the_side_to_move() -> TestResult {
+    let mut app = app();
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    click_pos(&mut app, 7, 7);
+    key(&mut app, Keycode::Right);
+    wait_for(&mut app, |a| moves(a) == 2)?;
+    let g = app.manager().game().ok_or("no game")?;
+    check!(
+        g.mode() == GameMode::HumanVsHuman,
+        "mode changed: {:?}",
+        g.mode()
+    );
+    check!(
+        g.board().last_move().map(|m| m.stone) == Some(Stone::White),
+        "the computer did not play White's move"
+    );
+    app.run_frames(10);
+    check!(moves(&app) == 2, "more than one move was played");
+    Ok(())
+}
+
 fn buttons_and_clicks_off_the_grid_place_nothing() -> TestResult {
     let mut app = app();
     start(&mut app, GameMode::HumanVsHuman, 0)?;
@@ -652,7 +673,7 @@ fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
 }
 
 fn main() {
-    let tests: [Test; 13] = [
+    let tests: [Test; 14] = [
         (
             "computer_vs_computer_plays_paces_pauses_and_steps",
             computer_vs_computer_plays_paces_pauses_and_steps,
@@ -684,6 +705,10 @@ fn main() {
         (
             "right_arrow_plays_for_you_and_swaps_sides",
             right_arrow_plays_for_you_and_swaps_sides,
+        ),
+        (
+            "right_arrow_between_people_plays_the_side_to_move",
+            right_arrow_between_people_plays_the_side_to_move,
         ),
         (
             "buttons_and_clicks_off_the_grid_place_nothing",
