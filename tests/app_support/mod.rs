@@ -1,0 +1,243 @@
+//! Driving the real Application headless: a fresh app per test, injected SDL mouse and
+//! key events, waiting on frames, and screenshots.
+
+// Each test target that includes this module uses a different subset of it.
+#![allow(dead_code)]
+
+use gomoku::app::layout::Slot;
+use gomoku::app::screens::Screen;
+use gomoku::app::{AppConfig, Application};
+use gomoku::engine::Pos;
+use gomoku::game::GameMode;
+use sdl2::event::Event as SdlEvent;
+use sdl2::keyboard::{Keycode, Mod};
+use sdl2::mouse::{MouseButton, MouseState};
+use std::time::{Duration, Instant};
+
+pub type TestResult = Result<(), String>;
+
+/// Fails the test with a message unless the condition holds.
+#[macro_export]
+macro_rules! check {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+/// A fresh data directory per test, so saved games never leak between tests.
+pub fn fresh_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "gomoku-app-test-{}-{}",
+        std::process::id(),
+        rand::random::<u32>()
+    ))
+}
+
+pub fn app() -> Application {
+    app_in(fresh_dir(), None)
+}
+
+pub fn app_in(dir: std::path::PathBuf, open: Option<std::path::PathBuf>) -> Application {
+    let config = AppConfig {
+        headless: true,
+        width: 1280,
+        height: 800,
+        seed: Some(7),
+        data_dir: dir,
+        sound: false,
+        open,
+    };
+    let mut app = Application::new(config).expect("headless SDL starts");
+    app.step_frame();
+    app
+}
+
+pub fn push(app: &Application, e: SdlEvent) {
+    app.event_subsystem()
+        .push_event(e)
+        .expect("SDL queue accepts events");
+}
+
+/// A left click at drawable pixel `(x, y)`, then one frame.
+pub fn click(app: &mut Application, at: (f32, f32)) {
+    drag(app, at, at);
+}
+
+/// The left button pressed at drawable pixel `from` and released at `to`, a frame each.
+pub fn drag(app: &mut Application, from: (f32, f32), to: (f32, f32)) {
+    let s = app.pixel_scale();
+    let window_id = app.window_id();
+    let [(fx, fy), (tx, ty)] = [from, to].map(|(x, y)| ((x / s) as i32, (y / s) as i32));
+    push(
+        app,
+        SdlEvent::MouseMotion {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mousestate: MouseState::from_sdl_state(0),
+            x: fx,
+            y: fy,
+            xrel: 0,
+            yrel: 0,
+        },
+    );
+    push(
+        app,
+        SdlEvent::MouseButtonDown {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mouse_btn: MouseButton::Left,
+            clicks: 1,
+            x: fx,
+            y: fy,
+        },
+    );
+    if from != to {
+        app.step_frame();
+    }
+    push(
+        app,
+        SdlEvent::MouseButtonUp {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mouse_btn: MouseButton::Left,
+            clicks: 1,
+            x: tx,
+            y: ty,
+        },
+    );
+    app.step_frame();
+}
+
+pub fn click_slot(app: &mut Application, slot: Slot) {
+    let c = app.layout().slot(slot).centre();
+    click(app, c);
+}
+
+pub fn click_pos(app: &mut Application, x: usize, y: usize) {
+    let p = app.layout().point(Pos::new(x, y));
+    click(app, p);
+}
+
+pub fn key(app: &mut Application, k: Keycode) {
+    let window_id = app.window_id();
+    push(
+        app,
+        SdlEvent::KeyDown {
+            timestamp: 0,
+            window_id,
+            keycode: Some(k),
+            scancode: None,
+            keymod: Mod::NOMOD,
+            repeat: false,
+        },
+    );
+    push(
+        app,
+        SdlEvent::KeyUp {
+            timestamp: 0,
+            window_id,
+            keycode: Some(k),
+            scancode: None,
+            keymod: Mod::NOMOD,
+            repeat: false,
+        },
+    );
+    app.step_frame();
+}
+
+/// Steps frames until `done` holds (or 20 s pass).
+pub fn wait_for(app: &mut Application, done: impl Fn(&Application) -> bool) -> Result<u64, String> {
+    let start = Instant::now();
+    let first = app.frames();
+    while !done(app) {
+        if start.elapsed() > Duration::from_secs(20) {
+            return Err("timed out waiting".into());
+        }
+        app.step_frame();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Ok(app.frames() - first)
+}
+
+pub fn moves(app: &Application) -> usize {
+    app.manager().game().map_or(0, |g| g.board().move_count())
+}
+
+/// From the menu: cycle the mode `mode_clicks` times, pick a level, start.
+pub fn start(app: &mut Application, mode: GameMode, level_clicks: usize) -> TestResult {
+    while app.manager().settings.mode != mode {
+        click_slot(app, Slot::Menu(0));
+    }
+    for _ in 0..level_clicks {
+        click_slot(app, Slot::Menu(1));
+    }
+    click_slot(app, Slot::Menu(4));
+    if app.screen() != Screen::Game {
+        return Err("Start did not open the board".into());
+    }
+    Ok(())
+}
+
+pub fn push_ctrl(app: &mut Application, k: Keycode) {
+    let window_id = app.window_id();
+    push(
+        app,
+        SdlEvent::KeyDown {
+            timestamp: 0,
+            window_id,
+            keycode: Some(k),
+            scancode: None,
+            keymod: Mod::LCTRLMOD,
+            repeat: false,
+        },
+    );
+    app.step_frame();
+}
+
+pub fn save_screenshot(app: &mut Application, path: &str) -> TestResult {
+    let (w, h) = (app.layout().width as u32, app.layout().height as u32);
+    let mut px = app.read_pixels(0, 0, w, h).map_err(|e| e.to_string())?;
+    let surface = sdl2::surface::Surface::from_data(
+        &mut px,
+        w,
+        h,
+        w * 4,
+        sdl2::pixels::PixelFormatEnum::RGBA32,
+    )?;
+    surface.save_bmp(path)
+}
+
+/// One test: its name and body.
+pub type Test = (&'static str, fn() -> TestResult);
+
+/// Runs the tests in order on this (the main) thread, as SDL wants, and exits non-zero
+/// if any failed.
+pub fn run(tests: &[Test]) {
+    let (mut passed, mut failed) = (0, 0);
+    println!("running {} tests", tests.len());
+    for &(name, test) in tests {
+        match std::panic::catch_unwind(test) {
+            Ok(Ok(())) => {
+                passed += 1;
+                println!("test {name} ... ok");
+            }
+            Ok(Err(e)) => {
+                failed += 1;
+                println!("test {name} ... FAILED: {e}");
+            }
+            Err(_) => {
+                failed += 1;
+                println!("test {name} ... FAILED (panicked)");
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
