@@ -15,12 +15,12 @@ use crate::game::manager::Game;
 use crate::game::record::{import, RecordStore};
 use crate::game::{AiPurpose, AiWorker, ChessManager, GameMode, GameSettings, Signal};
 use sdl2::clipboard::ClipboardUtil;
-use sdl2::pixels::PixelFormatEnum;
-use sdl2::rect::Rect as SdlRect;
 use sdl2::{EventPump, EventSubsystem, Sdl};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use thiserror::Error;
+
+mod probe;
 
 /// How the application starts.
 #[derive(Clone, Debug)]
@@ -349,63 +349,5 @@ impl Application {
             self.input.mouse,
         );
         self.scene.draw(&mut self.gfx, &view);
-    }
-
-    /// Draws the current frame and reads back a rectangle as RGBA bytes (tests, screenshots).
-    pub fn read_pixels(&mut self, x: i32, y: i32, w: u32, h: u32) -> Result<Vec<u8>, AppError> {
-        self.draw();
-        sdl(self
-            .gfx
-            .canvas
-            .read_pixels(SdlRect::new(x, y, w, h), PixelFormatEnum::RGBA32))
-    }
-
-    pub fn frames(&self) -> u64 {
-        self.frames
-    }
-    pub fn manager(&self) -> &ChessManager {
-        &self.manager
-    }
-    pub fn screen(&self) -> Screen {
-        self.ui.screen
-    }
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-    pub fn scene_names(&self) -> Vec<&'static str> {
-        self.scene.names()
-    }
-    /// True while the AI is searching.
-    pub fn ai_busy(&self) -> bool {
-        self.ai.thinking().is_some()
-    }
-    /// The game under review, if the Review screen was opened.
-    pub fn review(&self) -> Option<&crate::game::review::Review> {
-        self.ui.review.as_ref()
-    }
-    /// The message on screen, if any.
-    pub fn toast(&self) -> Option<&str> {
-        self.ui.toast.as_ref().map(|(t, _)| t.as_str())
-    }
-    /// Entries on the Records screen (`Err` for unreadable files).
-    pub fn records_listed(&self) -> usize {
-        self.ui.records.len()
-    }
-    pub fn clipboard(&self) -> &ClipboardUtil {
-        &self.clipboard
-    }
-    pub fn is_quitting(&self) -> bool {
-        self.ui.quit
-    }
-    /// For injecting input in tests: SDL's event queue and the window's id.
-    pub fn event_subsystem(&self) -> &EventSubsystem {
-        &self.events
-    }
-    pub fn window_id(&self) -> u32 {
-        self.window_id
-    }
-    /// Window coordinates -> drawable pixels factor (HiDPI).
-    pub fn pixel_scale(&self) -> f32 {
-        self.scale
     }
 }
