@@ -2,6 +2,7 @@
 //! `END` is seen (and stops the search) even while the brain is thinking.
 
 use super::brain::{Action, Brain};
+use super::lines::{read_line_capped, to_text};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -29,15 +30,19 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
     let spawned = thread::Builder::new()
         .name("pbrain-input".into())
         .spawn(move || {
-            let mut buf = Vec::new();
+            let mut buf = Vec::with_capacity(256);
             let mut count: u64 = 0;
             loop {
                 buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
+                match read_line_capped(&mut input, &mut buf) {
+                    Ok(false) => break,
+                    Err(e) => {
+                        log::warn!("input failed: {e}");
+                        break;
+                    }
+                    Ok(true) => {
                         count += 1;
-                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        let line = to_text(&buf);
                         let is_end = line.trim().eq_ignore_ascii_case("END");
                         if is_end
                             && control.thinking.load(Ordering::SeqCst)
