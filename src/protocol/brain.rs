@@ -285,3 +285,108 @@ fn nearest_centre_empty(board: &Board) -> Option<Pos> {
         .filter(|&p| board.is_empty(p))
         .min_by_key(|p| (p.x as isize - cx).abs().max((p.y as isize - cy).abs()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `lines` to a fresh brain and collects every reply line, searches included.
+    fn replies(lines: &[&str]) -> Vec<String> {
+        let mut brain = Brain::new(Some(7));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut out = Vec::new();
+        for line in lines {
+            match brain.handle_line(line) {
+                Action::Reply(r) => out.extend(r),
+                Action::Think => out.extend(
+                    brain
+                        .think(&stop)
+                        .into_iter()
+                        .filter(|l| !l.starts_with("MESSAGE")),
+                ),
+                Action::Exit => break,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn start_begin_and_turn_answer_legal_moves() {
+        let r = replies(&["START 15", "INFO max_depth 2", "BEGIN", "TURN 0,0"]);
+        assert_eq!(r[0], "OK");
+        assert_eq!(r.len(), 3, "{r:?}");
+        assert_ne!(r[1], r[2]);
+        assert_ne!(r[2], "0,0");
+    }
+
+    #[test]
+    fn board_block_with_field_three_is_played_around() {
+        let mut lines = vec!["START 7", "INFO max_depth 1", "BOARD"];
+        lines.extend([
+            "0,0,3", "1,1,3", "2,2,3", "3,3,3", "4,4,3", "6,0,1", "0,6,2",
+        ]);
+        lines.extend(["DONE", "TURN 4,4"]);
+        let r = replies(&lines);
+        assert_eq!(r[0], "OK");
+        let mv = &r[1];
+        assert!(
+            !["0,0", "1,1", "2,2", "3,3", "4,4", "6,0", "0,6"].contains(&mv.as_str()),
+            "{r:?}"
+        );
+        assert!(r[2].starts_with("ERROR"), "4,4 is blocked: {r:?}");
+    }
+
+    #[test]
+    fn errors_never_change_the_position() {
+        let r = replies(&[
+            "START 5",
+            "INFO max_depth 1",
+            "TURN 5,0",
+            "TURN 0,5",
+            "TAKEBACK 1,1",
+            "BOARD",
+            "9,9,1",
+            "DONE",
+            "START 4",
+            "RECTSTART 23,5",
+            "INFO rule 6",
+            "TURN 2,2",
+        ]);
+        assert_eq!(r[0], "OK");
+        for (i, line) in r[1..8].iter().enumerate() {
+            assert!(line.starts_with("ERROR"), "reply {i}: {r:?}");
+        }
+        assert!(r[5].contains("unsupported size"), "{r:?}");
+        assert!(r[7].contains("rule 6 not supported"), "{r:?}");
+        assert_eq!(r.len(), 9, "{r:?}");
+        assert_ne!(r[8], "2,2");
+    }
+
+    #[test]
+    fn the_last_empty_cell_is_played_and_a_full_board_is_an_error() {
+        let mut lines = vec![
+            "START 5".to_string(),
+            "INFO max_depth 1".into(),
+            "BOARD".into(),
+        ];
+        // Fill all but (4,4) in a pattern with no five; own and opponent alternate.
+        for y in 0..5 {
+            for x in 0..5 {
+                if (x, y) != (4, 4) {
+                    let field = if (x + 2 * y) % 4 < 2 { 1 } else { 2 };
+                    lines.push(format!("{x},{y},{field}"));
+                }
+            }
+        }
+        lines.push("DONE".into());
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let r = replies(&refs);
+        assert_eq!(r, ["OK", "4,4"]);
+    }
+
+    #[test]
+    fn end_inside_a_board_block_exits() {
+        let r = replies(&["START 15", "BOARD", "7,7,1", "END", "ABOUT"]);
+        assert_eq!(r, ["OK"]);
+    }
+}

@@ -276,4 +276,33 @@ mod tests {
             })
         );
     }
+
+    #[test]
+    fn garbage_is_named_safely() {
+        let long = format!("TURN {}", "9".repeat(10_000));
+        let e = parse_command(&long).unwrap_err().to_string();
+        assert!(e.len() < 100, "{e}");
+        let lossy = String::from_utf8_lossy(b"\xff\x00\x07TURN 1,1");
+        match parse_command(&lossy) {
+            Ok(Command::Unknown(word)) => assert_eq!(word, "???TURN"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(printable("a\tb\u{fffd}c", 3), "a?b");
+        assert!(parse_command("INFO").is_err());
+        assert_eq!(
+            parse_command("info MAX_DEPTH 4"),
+            Ok(Command::Info(InfoKey::MaxDepth, "4".into()))
+        );
+        assert_eq!(
+            parse_command("INFO evaluate 3,4"),
+            Ok(Command::Info(InfoKey::Evaluate, "3,4".into()))
+        );
+        assert!(parse_command("TURN 1,").is_err());
+        assert!(parse_command("TURN ,1").is_err());
+        assert!(parse_command("TURN 1;2").is_err());
+        assert!(parse_command("TURN +1,2").is_err());
+        assert!(parse_command("RECTSTART 20").is_err());
+        assert_eq!(parse_command("end\r"), Ok(Command::End));
+        assert_eq!(parse_command("Restart"), Ok(Command::Restart));
+    }
 }
