@@ -6,7 +6,6 @@ use gomoku::protocol::{driver, Brain};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 const USAGE: &str = "usage: pbrain-gomoku [--profile FILE] [--seed N]
 Speaks the Gomocup pbrain protocol on stdin/stdout.
@@ -71,10 +70,9 @@ fn main() -> ExitCode {
     };
     let session = args.profile.map(profiler::Session::start);
     profiler::set_thread_name("brain");
-    let control = Arc::new(driver::Control::default());
-    let lines = driver::spawn_reader(BufReader::new(io::stdin()), Arc::clone(&control));
+    let lines = driver::spawn_reader(BufReader::new(io::stdin()));
     let mut brain = Brain::new(args.seed);
-    let result = driver::run(&mut brain, lines, &control, &mut io::stdout().lock());
+    let result = driver::run(&mut brain, lines, &mut io::stdout().lock());
     if let Some(s) = session {
         if let Err(e) = s.finish() {
             eprintln!("{e}");
