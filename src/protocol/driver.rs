@@ -78,13 +78,18 @@ pub fn run<W: Write>(brain: &mut Brain, lines: Receiver<String>, out: &mut W) ->
 /// Runs [`Brain::think`] on a scoped thread while this one keeps reading input.
 ///
 /// An `END` that arrives during the search stops it and gives `None`, unless commands
-/// that need answers are queued before it (a script that pipes `BEGIN`, `TURN`, `END` at
-/// once gets both moves); then the `END` waits its turn in the queue like any other line.
+/// that need answers are queued before it. An `END` that was already read when the
+/// search started waits its turn in the queue like any other line, so a script that
+/// pipes `BEGIN`, `TURN`, `END` at once gets both moves.
 fn think_while_reading(
     brain: &mut Brain,
     lines: &Receiver<String>,
     queued: &mut VecDeque<String>,
 ) -> Option<Vec<String>> {
+    // Lines already read are not "during" this search: queue them, END included.
+    while let Ok(line) = lines.try_recv() {
+        queued.push_back(line);
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let joined = thread::scope(|scope| {
         let thinker = thread::Builder::new()
@@ -162,6 +167,27 @@ mod tests {
         assert_eq!(answers[0], "OK");
         assert!(answers[3].starts_with("name="));
         assert_eq!(out.lines().filter(|l| l.starts_with("MESSAGE")).count(), 2);
+    }
+
+    #[test]
+    fn an_end_read_before_the_search_waits_its_turn() {
+        let (tx, rx) = mpsc::channel();
+        for line in [
+            "START 9",
+            "INFO timeout_turn 300",
+            "BEGIN",
+            "TURN 0,0",
+            "END",
+        ] {
+            tx.send(line.to_string()).expect("open");
+        }
+        let mut brain = Brain::new(Some(1));
+        let mut out = Vec::new();
+        run(&mut brain, rx, &mut out).expect("writes to a Vec");
+        let out = String::from_utf8_lossy(&out);
+        let moves = out.lines().filter(|l| !l.starts_with("MESSAGE")).count();
+        assert_eq!(moves, 3, "OK and two moves:\n{out}");
+        drop(tx);
     }
 
     #[test]
