@@ -67,6 +67,14 @@ impl Brain {
         }
     }
 
+    /// The process has not exited (bad input must never end it).
+    fn assert_alive(&mut self) {
+        assert!(
+            matches!(self.child.try_wait(), Ok(None)),
+            "brain exited early"
+        );
+    }
+
     fn silent_for(&mut self, d: Duration) -> bool {
         self.lines.recv_timeout(d).is_err()
     }
@@ -165,10 +173,42 @@ fn a_whole_game_and_every_command() {
         "INFO has no answer"
     );
     b.send("INFO rule 4");
-    assert!(b.answer().starts_with("ERROR"), "renju not supported yet");
+    assert!(
+        b.answer().starts_with("ERROR rule 4"),
+        "renju not supported yet"
+    );
+    b.send("INFO rule 2");
+    assert!(
+        b.answer().starts_with("ERROR rule 2"),
+        "continuous not supported"
+    );
+    b.send("INFO evaluate 3,3");
+    b.send("INFO some_future_key 1");
     b.send("INFO max_depth 3");
+    assert!(
+        b.silent_for(Duration::from_millis(200)),
+        "known and unknown INFO keys have no answer"
+    );
+    b.send("SWAP2BOARD");
+    assert_eq!(b.answer(), "UNKNOWN SWAP2BOARD");
+    // A continuous-game BOARD: field 3 cells are unplayable.
+    b.send("START 15");
+    assert_eq!(b.answer(), "OK");
+    b.send("BOARD");
+    let blocked = [(3, 3), (4, 4), (5, 5), (6, 6), (7, 7)];
+    for (x, y) in blocked {
+        b.send(&format!("{x},{y},3"));
+    }
+    b.send("7,8,2");
+    b.send("DONE");
+    let mv = b.move_answer();
+    assert!(!blocked.contains(&(mv.x, mv.y)) && (mv.x, mv.y) != (7, 8));
+    b.send("TURN 5,5");
+    assert!(b.answer().starts_with("ERROR"), "a field-3 cell is taken");
     b.send("START 4");
-    assert!(b.answer().starts_with("ERROR"));
+    assert!(b.answer().starts_with("ERROR unsupported size"));
+    b.send("RECTSTART 20,4");
+    assert!(b.answer().starts_with("ERROR unsupported size"));
     b.send("START 23");
     assert!(b.answer().starts_with("ERROR"));
     b.send("END");
@@ -199,7 +239,19 @@ fn garbage_gets_clear_answers_and_the_brain_survives() {
     b.send(&"x".repeat(10_000));
     assert!(b.answer().starts_with("UNKNOWN"));
     b.send_bytes(b"\xff\xfe\x00\x80TURN\n");
-    assert!(b.answer().starts_with("UNKNOWN"));
+    let a = b.answer();
+    assert!(a.starts_with("UNKNOWN"), "{a:?}");
+    assert!(
+        a.chars().all(|c| c.is_ascii_graphic() || c == ' '),
+        "garbage is not echoed raw: {a:?}"
+    );
+    b.send_bytes(b"TURN \xc3\x28,1\r\n");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("BEGIN now");
+    assert!(b.answer().starts_with("ERROR"));
+    b.send("START -15");
+    assert!(b.answer().starts_with("ERROR"));
+    b.assert_alive();
     b.send("FOO bar");
     assert_eq!(b.answer(), "UNKNOWN FOO");
     b.send("TAKEBACK 3,3");
@@ -210,6 +262,7 @@ fn garbage_gets_clear_answers_and_the_brain_survives() {
     assert!(b.answer().starts_with("ERROR"), "occupied cell");
     b.send("ABOUT");
     assert!(b.answer().starts_with("name="), "still alive and answering");
+    b.assert_alive();
     b.send("end");
     assert_eq!(b.exit_code(), Some(0));
 }
@@ -256,16 +309,17 @@ fn end_stops_a_long_search() {
     );
 }
 
-#[test]
-fn two_brains_play_a_full_legal_game() {
+/// Two brain processes play one game through the protocol, mirrored on a local board:
+/// every move must be legal, and the game must end with a five or a full board.
+fn self_play(start: &str, board: Board, setting: &str) {
+    let mut board = board;
     let mut black = Brain::spawn();
     let mut white = Brain::spawn();
     for b in [&mut black, &mut white] {
-        b.send("START 15");
+        b.send(start);
         assert_eq!(b.answer(), "OK");
-        b.send("INFO timeout_turn 100");
+        b.send(setting);
     }
-    let mut board = Board::square(15).expect("legal");
     black.send("BEGIN");
     let mut mv = black.move_answer();
     let mut to_white = true;
@@ -281,10 +335,54 @@ fn two_brains_play_a_full_legal_game() {
         mv = next.move_answer();
         to_white = !to_white;
     }
-    assert!(outcome(&board, Rule::Freestyle).is_some());
     for b in [black, white] {
         let mut b = b;
         b.send("END");
         assert_eq!(b.exit_code(), Some(0));
     }
+}
+
+#[test]
+fn two_brains_play_a_full_legal_game() {
+    self_play(
+        "START 15",
+        Board::square(15).expect("legal"),
+        "INFO timeout_turn 100",
+    );
+}
+
+#[test]
+fn two_brains_at_fixed_depth_on_a_small_rectangle() {
+    self_play(
+        "RECTSTART 9,6",
+        Board::new(9, 6).expect("legal"),
+        "INFO max_depth 2",
+    );
+}
+
+#[test]
+fn bad_flags_exit_with_usage() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .arg("--frobnicate")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+    assert!(out.stdout.is_empty());
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .arg("--profile")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "--profile needs a FILE");
+}
+
+#[test]
+fn end_of_input_without_end_exits_cleanly() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
 }

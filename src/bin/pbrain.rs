@@ -1,21 +1,38 @@
 //! `pbrain-gomoku`: the engine as a Gomocup brain on stdin/stdout. Builds without SDL.
+//! All the protocol lives in `gomoku::protocol`; this file only wires the process up.
 
 use gomoku::profiler;
 use gomoku::protocol::{driver, Brain};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 const USAGE: &str = "usage: pbrain-gomoku [--profile FILE] [--seed N]
-Speaks the Gomocup pbrain protocol on stdin/stdout.";
+Speaks the Gomocup pbrain protocol on stdin/stdout.
+  --profile FILE  write a Chrome trace of the whole run to FILE at exit
+  --seed N        fix the engine's move shuffle (repeatable games)";
 
+/// The command line.
 struct Args {
+    /// `--profile FILE`: record a profiler session for the whole run.
     profile: Option<PathBuf>,
+    /// `--seed N`: repeatable search order.
     seed: Option<u64>,
 }
 
-fn parse_args() -> Result<Args, String> {
+/// Why the command line was refused; `Help` is the one that is not an error.
+enum ArgsError {
+    Help,
+    Bad(String),
+}
+
+impl From<&str> for ArgsError {
+    fn from(s: &str) -> Self {
+        ArgsError::Bad(s.to_string())
+    }
+}
+
+fn parse_args() -> Result<Args, ArgsError> {
     let mut args = Args {
         profile: None,
         seed: None,
@@ -28,11 +45,11 @@ fn parse_args() -> Result<Args, String> {
                 let v = it.next().ok_or("--seed needs a number")?;
                 args.seed = Some(
                     v.parse()
-                        .map_err(|_| format!("--seed: {v:?} is not a number"))?,
+                        .map_err(|_| ArgsError::Bad(format!("--seed: {v:?} is not a number")))?,
                 );
             }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument {other:?}")),
+            "-h" | "--help" => return Err(ArgsError::Help),
+            other => return Err(ArgsError::Bad(format!("unknown argument {other:?}"))),
         }
     }
     Ok(args)
@@ -42,20 +59,20 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args = match parse_args() {
         Ok(a) => a,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("{e}");
-            }
-            eprintln!("{USAGE}");
+        Err(ArgsError::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(ArgsError::Bad(e)) => {
+            eprintln!("pbrain-gomoku: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
     let session = args.profile.map(profiler::Session::start);
     profiler::set_thread_name("brain");
-    let control = Arc::new(driver::Control::default());
-    let lines = driver::spawn_reader(BufReader::new(io::stdin()), Arc::clone(&control));
+    let lines = driver::spawn_reader(BufReader::new(io::stdin()));
     let mut brain = Brain::new(args.seed);
-    let result = driver::run(&mut brain, lines, &control, &mut io::stdout().lock());
+    let result = driver::run(&mut brain, lines, &mut io::stdout().lock());
     if let Some(s) = session {
         if let Err(e) = s.finish() {
             eprintln!("{e}");

@@ -4,11 +4,11 @@
 use super::command::{
     parse_board_entry, parse_command, BoardEntry, Command, InfoKey, ProtocolError,
 };
+use super::info::Settings;
 use crate::engine::point::PointTable;
-use crate::engine::{Board, ChessEngine, Pos, Rule, SearchConfig, SearchLimits, Stone};
+use crate::engine::{Board, BoardError, ChessEngine, Pos, SearchConfig, SearchLimits, Stone};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// What the driver should do after a line.
 #[derive(Debug, PartialEq, Eq)]
@@ -21,18 +21,11 @@ pub enum Action {
     Exit,
 }
 
-/// Turn time when the manager never sent `INFO timeout_turn`.
-const DEFAULT_TURN_MS: u64 = 5000;
-
 /// The pbrain state machine.
 pub struct Brain {
     board: Option<Board>,
     me: Stone,
-    rule: Rule,
-    timeout_turn_ms: u64,
-    timeout_match_ms: u64,
-    time_left_ms: Option<u64>,
-    max_depth: Option<u32>,
+    settings: Settings,
     engine: ChessEngine,
     /// Inside `BOARD ... DONE`: the entries so far, or the first error.
     pending_board: Option<Result<Vec<BoardEntry>, ProtocolError>>,
@@ -45,11 +38,7 @@ impl Brain {
         Brain {
             board: None,
             me: Stone::Black,
-            rule: Rule::Freestyle,
-            timeout_turn_ms: DEFAULT_TURN_MS,
-            timeout_match_ms: 0,
-            time_left_ms: None,
-            max_depth: None,
+            settings: Settings::default(),
             engine: ChessEngine::new(SearchConfig {
                 seed,
                 ..SearchConfig::default()
@@ -98,7 +87,7 @@ impl Brain {
                 Action::Reply(vec![])
             }
             Command::Takeback(x, y) => self.takeback(x, y),
-            Command::Info(key, value) => self.info(key, &value),
+            Command::Info(key, value) => self.info(&key, &value),
             Command::End => Action::Exit,
             Command::About => Action::Reply(vec![format!(
                 "name=\"gomoku-rs\", version=\"{}\", author=\"Gomoku developers\", country=\"CN\"",
@@ -173,23 +162,25 @@ impl Brain {
             Err(_) => return error(ProtocolError::NoBoard),
         };
         let own = entries.iter().filter(|e| e.field == 1).count();
-        let theirs = entries.len() - own;
-        let me = if own == theirs {
+        let theirs = entries.iter().filter(|e| e.field == 2).count();
+        // We are to move: with as many stones as the opponent we moved first.
+        let me = if own >= theirs {
             Stone::Black
         } else {
             Stone::White
         };
-        for e in &entries {
-            let stone = match e.field {
-                1 => me,
-                2 => me.opponent(),
-                _ => return self.reply_err("BOARD field 3 (continuous game) is not supported"),
-            };
+        // Field 3 (continuous games only) marks a winning line that was already scored:
+        // nobody may play there and it belongs to neither side. The board has no
+        // "blocked" cell, so such cells become the opponent's stones: unplayable, and
+        // never counted in our favour. They go first so the last move (where the engine
+        // looks for a finished five) is a real one.
+        let blocked = entries.iter().filter(|e| e.field == 3);
+        let played = entries.iter().filter(|e| e.field != 3);
+        for e in blocked.chain(played) {
+            let stone = if e.field == 1 { me } else { me.opponent() };
             match board.place(Pos::new(e.x, e.y), stone) {
                 Ok(()) => {}
-                Err(crate::engine::BoardError::Occupied(_)) => {
-                    return error(ProtocolError::Occupied(e.x, e.y))
-                }
+                Err(BoardError::Occupied(_)) => return error(ProtocolError::Occupied(e.x, e.y)),
                 Err(_) => return error(ProtocolError::OffBoard(e.x, e.y)),
             }
         }
@@ -224,77 +215,38 @@ impl Brain {
         ok()
     }
 
-    fn info(&mut self, key: InfoKey, value: &str) -> Action {
-        let number = || {
-            value
-                .trim()
-                .parse::<u64>()
-                .map_err(|_| ProtocolError::BadInfoValue {
-                    key: format!("{key:?}").to_ascii_lowercase(),
-                    value: value.chars().take(40).collect(),
-                })
-        };
-        let result = match key {
-            InfoKey::TimeoutTurn => number().map(|v| self.timeout_turn_ms = v),
-            InfoKey::TimeoutMatch => number().map(|v| self.timeout_match_ms = v),
-            InfoKey::TimeLeft => number().map(|v| self.time_left_ms = Some(v)),
-            InfoKey::MaxMemory | InfoKey::GameType => number().map(|_| ()),
-            InfoKey::MaxDepth => {
-                number().map(|v| self.max_depth = (v > 0).then(|| v.min(20) as u32))
-            }
-            InfoKey::Rule => number().and_then(|v| {
-                self.rule = if v & 1 == 1 {
-                    Rule::ExactFive
-                } else {
-                    Rule::Freestyle
-                };
-                self.engine.set_rule(self.rule);
-                if v & !1 != 0 {
-                    Err(ProtocolError::UnsupportedRule(v))
-                } else {
-                    Ok(())
-                }
-            }),
-            InfoKey::Other(_) => Ok(()),
-        };
+    fn info(&mut self, key: &InfoKey, value: &str) -> Action {
+        let result = self.settings.apply(key, value);
+        // Even a partly supported rule is applied (the exact-five bit).
+        self.engine.set_rule(self.settings.rule);
         match result {
             Ok(()) => Action::Reply(vec![]),
             Err(e) => error(e),
         }
     }
 
-    /// The time this move may take: the turn limit, bounded by a share of the match time
-    /// left, minus a margin for process and pipe latency.
-    pub fn move_budget(&self) -> Duration {
-        let mut ms = if self.timeout_turn_ms == 0 {
-            200
-        } else {
-            self.timeout_turn_ms
-        };
-        if let Some(left) = self.time_left_ms.filter(|_| self.timeout_match_ms > 0) {
-            ms = ms.min(left / 20);
-        }
-        let ms = (ms as f64 * 0.85 - 40.0).max(20.0);
-        Duration::from_millis(ms as u64)
+    /// The settings from `INFO` so far.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Searches, plays our move on the board, and returns the reply lines
     /// (a `MESSAGE` with the search figures, then `x,y`).
     pub fn think(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
-        let budget = self.move_budget();
+        let budget = self.settings.move_budget();
         let Some(board) = self.board.as_mut() else {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
         board.set_side_to_move(self.me);
-        let mut limits = match self.max_depth {
+        let limits = match self.settings.max_depth {
             Some(d) => SearchLimits::depth(d).with_time(budget),
             None => SearchLimits::strongest(budget),
-        };
-        limits.stop = Some(Arc::clone(stop));
+        }
+        .with_stop(Arc::clone(stop));
         let r = self.engine.search(board, &limits);
         let mv = r
             .best_move
-            .filter(|&p| board.is_empty(p))
+            .filter(|&p| board.contains(p) && board.is_empty(p))
             .or_else(|| nearest_centre_empty(board));
         let Some(mv) = mv else {
             return vec![format!("ERROR {}", ProtocolError::BoardFull)];
@@ -332,4 +284,109 @@ fn nearest_centre_empty(board: &Board) -> Option<Pos> {
         .cells()
         .filter(|&p| board.is_empty(p))
         .min_by_key(|p| (p.x as isize - cx).abs().max((p.y as isize - cy).abs()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `lines` to a fresh brain and collects every reply line, searches included.
+    fn replies(lines: &[&str]) -> Vec<String> {
+        let mut brain = Brain::new(Some(7));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut out = Vec::new();
+        for line in lines {
+            match brain.handle_line(line) {
+                Action::Reply(r) => out.extend(r),
+                Action::Think => out.extend(
+                    brain
+                        .think(&stop)
+                        .into_iter()
+                        .filter(|l| !l.starts_with("MESSAGE")),
+                ),
+                Action::Exit => break,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn start_begin_and_turn_answer_legal_moves() {
+        let r = replies(&["START 15", "INFO max_depth 2", "BEGIN", "TURN 0,0"]);
+        assert_eq!(r[0], "OK");
+        assert_eq!(r.len(), 3, "{r:?}");
+        assert_ne!(r[1], r[2]);
+        assert_ne!(r[2], "0,0");
+    }
+
+    #[test]
+    fn board_block_with_field_three_is_played_around() {
+        let mut lines = vec!["START 7", "INFO max_depth 1", "BOARD"];
+        lines.extend([
+            "0,0,3", "1,1,3", "2,2,3", "3,3,3", "4,4,3", "6,0,1", "0,6,2",
+        ]);
+        lines.extend(["DONE", "TURN 4,4"]);
+        let r = replies(&lines);
+        assert_eq!(r[0], "OK");
+        let mv = &r[1];
+        assert!(
+            !["0,0", "1,1", "2,2", "3,3", "4,4", "6,0", "0,6"].contains(&mv.as_str()),
+            "{r:?}"
+        );
+        assert!(r[2].starts_with("ERROR"), "4,4 is blocked: {r:?}");
+    }
+
+    #[test]
+    fn errors_never_change_the_position() {
+        let r = replies(&[
+            "START 5",
+            "INFO max_depth 1",
+            "TURN 5,0",
+            "TURN 0,5",
+            "TAKEBACK 1,1",
+            "BOARD",
+            "9,9,1",
+            "DONE",
+            "START 4",
+            "RECTSTART 23,5",
+            "INFO rule 6",
+            "TURN 2,2",
+        ]);
+        assert_eq!(r[0], "OK");
+        for (i, line) in r[1..8].iter().enumerate() {
+            assert!(line.starts_with("ERROR"), "reply {i}: {r:?}");
+        }
+        assert!(r[5].contains("unsupported size"), "{r:?}");
+        assert!(r[7].contains("rule 6 not supported"), "{r:?}");
+        assert_eq!(r.len(), 9, "{r:?}");
+        assert_ne!(r[8], "2,2");
+    }
+
+    #[test]
+    fn the_last_empty_cell_is_played_and_a_full_board_is_an_error() {
+        let mut lines = vec![
+            "START 5".to_string(),
+            "INFO max_depth 1".into(),
+            "BOARD".into(),
+        ];
+        // Fill all but (4,4) in a pattern with no five; own and opponent alternate.
+        for y in 0..5 {
+            for x in 0..5 {
+                if (x, y) != (4, 4) {
+                    let field = if (x + 2 * y) % 4 < 2 { 1 } else { 2 };
+                    lines.push(format!("{x},{y},{field}"));
+                }
+            }
+        }
+        lines.push("DONE".into());
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let r = replies(&refs);
+        assert_eq!(r, ["OK", "4,4"]);
+    }
+
+    #[test]
+    fn end_inside_a_board_block_exits() {
+        let r = replies(&["START 15", "BOARD", "7,7,1", "END", "ABOUT"]);
+        assert_eq!(r, ["OK"]);
+    }
 }

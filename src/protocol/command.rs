@@ -31,9 +31,61 @@ pub enum InfoKey {
     MaxMemory,
     GameType,
     Rule,
+    Folder,
+    /// `evaluate x,y`: a GUI brain would show its evaluation of that cell.
+    Evaluate,
     /// Yixin-Board's extension: fixed search depth.
     MaxDepth,
     Other(String),
+}
+
+impl InfoKey {
+    fn from_word(word: &str) -> InfoKey {
+        match word.to_ascii_lowercase().as_str() {
+            "timeout_turn" => InfoKey::TimeoutTurn,
+            "timeout_match" => InfoKey::TimeoutMatch,
+            "time_left" => InfoKey::TimeLeft,
+            "max_memory" => InfoKey::MaxMemory,
+            "game_type" => InfoKey::GameType,
+            "rule" => InfoKey::Rule,
+            "folder" => InfoKey::Folder,
+            "evaluate" => InfoKey::Evaluate,
+            "max_depth" => InfoKey::MaxDepth,
+            other => InfoKey::Other(printable(other, 40)),
+        }
+    }
+
+    /// The key as the manager spells it, for error messages.
+    pub fn name(&self) -> &str {
+        match self {
+            InfoKey::TimeoutTurn => "timeout_turn",
+            InfoKey::TimeoutMatch => "timeout_match",
+            InfoKey::TimeLeft => "time_left",
+            InfoKey::MaxMemory => "max_memory",
+            InfoKey::GameType => "game_type",
+            InfoKey::Rule => "rule",
+            InfoKey::Folder => "folder",
+            InfoKey::Evaluate => "evaluate",
+            InfoKey::MaxDepth => "max_depth",
+            InfoKey::Other(name) => name,
+        }
+    }
+}
+
+/// At most `max` characters of `text` with anything unprintable (NUL, control bytes,
+/// the U+FFFD left by invalid UTF-8) shown as `?`: echoed input must never put garbage
+/// bytes on the manager's pipe.
+pub fn printable(text: &str, max: usize) -> String {
+    text.chars()
+        .take(max)
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect()
 }
 
 /// One `x,y,field` line inside `BOARD ... DONE`.
@@ -41,7 +93,8 @@ pub enum InfoKey {
 pub struct BoardEntry {
     pub x: usize,
     pub y: usize,
-    /// 1 own stone, 2 opponent's, 3 continuous-game winning line.
+    /// 1 own stone, 2 opponent's, 3 a cell of an already scored winning line in a
+    /// continuous game (nobody may play there).
     pub field: u8,
 }
 
@@ -54,9 +107,9 @@ pub enum ProtocolError {
         expected: &'static str,
         got: String,
     },
-    #[error("number {0:?} is not a valid coordinate or size")]
+    #[error("{0:?} is not a valid coordinate or size")]
     BadNumber(String),
-    #[error("unsupported board size {0}x{1} (5..=22 each)")]
+    #[error("unsupported size {0}x{1} (5..=22 each)")]
     UnsupportedSize(usize, usize),
     #[error("no board yet: send START first")]
     NoBoard,
@@ -66,7 +119,7 @@ pub enum ProtocolError {
     Occupied(usize, usize),
     #[error("no stone at {0},{1} to take back")]
     NothingToTakeBack(usize, usize),
-    #[error("bad BOARD line {0:?}: expected x,y,field with field 1 or 2")]
+    #[error("bad BOARD line {0:?}: expected x,y,field with field 1, 2 or 3")]
     BadBoardLine(String),
     #[error("board has no empty cell")]
     BoardFull,
@@ -83,17 +136,17 @@ const MAX_DIGITS: usize = 9;
 pub fn parse_number(text: &str) -> Result<usize, ProtocolError> {
     let t = text.trim();
     if t.is_empty() || t.len() > MAX_DIGITS || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ProtocolError::BadNumber(t.chars().take(32).collect()));
+        return Err(ProtocolError::BadNumber(printable(t, 32)));
     }
     t.parse()
-        .map_err(|_| ProtocolError::BadNumber(t.to_string()))
+        .map_err(|_| ProtocolError::BadNumber(printable(t, 32)))
 }
 
 fn pair(command: &'static str, args: &str) -> Result<(usize, usize), ProtocolError> {
     let bad = || ProtocolError::BadArguments {
         command,
         expected: "x,y",
-        got: args.chars().take(40).collect(),
+        got: printable(args, 40),
     };
     let mut parts = args.split(',');
     let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
@@ -116,7 +169,7 @@ pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
             Err(ProtocolError::BadArguments {
                 command: name,
                 expected: "no arguments",
-                got: args.chars().take(40).collect(),
+                got: printable(args, 40),
             })
         }
     };
@@ -147,27 +200,20 @@ pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
                     got: String::new(),
                 });
             }
-            let key = match key.to_ascii_lowercase().as_str() {
-                "timeout_turn" => InfoKey::TimeoutTurn,
-                "timeout_match" => InfoKey::TimeoutMatch,
-                "time_left" => InfoKey::TimeLeft,
-                "max_memory" => InfoKey::MaxMemory,
-                "game_type" => InfoKey::GameType,
-                "rule" => InfoKey::Rule,
-                "max_depth" => InfoKey::MaxDepth,
-                other => InfoKey::Other(other.chars().take(40).collect()),
-            };
-            Ok(Command::Info(key, value.trim().to_string()))
+            Ok(Command::Info(
+                InfoKey::from_word(key),
+                value.trim().to_string(),
+            ))
         }
         "END" => Ok(Command::End),
         "ABOUT" => Ok(Command::About),
-        other => Ok(Command::Unknown(other.chars().take(40).collect())),
+        _ => Ok(Command::Unknown(printable(word, 40))),
     }
 }
 
 /// Parses one `x,y,field` line of a `BOARD` block.
 pub fn parse_board_entry(line: &str) -> Result<BoardEntry, ProtocolError> {
-    let bad = || ProtocolError::BadBoardLine(line.trim().chars().take(40).collect());
+    let bad = || ProtocolError::BadBoardLine(printable(line.trim(), 40));
     let parts: Vec<&str> = line.trim().split(',').collect();
     let [x, y, f] = parts.as_slice() else {
         return Err(bad());
@@ -229,5 +275,34 @@ mod tests {
                 field: 2
             })
         );
+    }
+
+    #[test]
+    fn garbage_is_named_safely() {
+        let long = format!("TURN {}", "9".repeat(10_000));
+        let e = parse_command(&long).unwrap_err().to_string();
+        assert!(e.len() < 100, "{e}");
+        let lossy = String::from_utf8_lossy(b"\xff\x00\x07TURN 1,1");
+        match parse_command(&lossy) {
+            Ok(Command::Unknown(word)) => assert_eq!(word, "???TURN"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(printable("a\tb\u{fffd}c", 3), "a?b");
+        assert!(parse_command("INFO").is_err());
+        assert_eq!(
+            parse_command("info MAX_DEPTH 4"),
+            Ok(Command::Info(InfoKey::MaxDepth, "4".into()))
+        );
+        assert_eq!(
+            parse_command("INFO evaluate 3,4"),
+            Ok(Command::Info(InfoKey::Evaluate, "3,4".into()))
+        );
+        assert!(parse_command("TURN 1,").is_err());
+        assert!(parse_command("TURN ,1").is_err());
+        assert!(parse_command("TURN 1;2").is_err());
+        assert!(parse_command("TURN +1,2").is_err());
+        assert!(parse_command("RECTSTART 20").is_err());
+        assert_eq!(parse_command("end\r"), Ok(Command::End));
+        assert_eq!(parse_command("Restart"), Ok(Command::Restart));
     }
 }
