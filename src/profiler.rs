@@ -2,15 +2,16 @@
 //! trace JSON (open in Perfetto or chrome://tracing).
 //!
 //! Off, a scope costs one relaxed atomic load. The registry of thread buffers, the on/off
-//! flag and the time origin are process-wide statics: the profiler observes every thread
-//! of the process, so this is the one place where global state is the honest design.
+//! flag, the time origin and the running session's file (for the panic hook, which is
+//! process-wide itself) are statics: the profiler observes every thread of the process,
+//! so this is the one place where global state is the honest design.
 
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
 use std::time::Instant;
 use thiserror::Error;
@@ -66,8 +67,6 @@ struct ThreadBuffer {
 }
 
 static ENABLED: AtomicBool = AtomicBool::new(false);
-static NEXT_TID: AtomicU64 = AtomicU64::new(1);
-
 fn registry() -> &'static Mutex<Vec<Arc<ThreadBuffer>>> {
     static REGISTRY: OnceLock<Mutex<Vec<Arc<ThreadBuffer>>>> = OnceLock::new();
     REGISTRY.get_or_init(|| Mutex::new(Vec::new()))
@@ -96,12 +95,14 @@ fn with_buffer(f: impl FnOnce(&ThreadBuffer)) {
                 .name()
                 .unwrap_or("thread")
                 .to_string();
+            // Buffers are never removed, so the registry's length is a stable small tid.
+            let mut threads = lock(registry());
             let buf = Arc::new(ThreadBuffer {
-                tid: NEXT_TID.fetch_add(1, Ordering::Relaxed),
+                tid: threads.len() as u64 + 1,
                 name: Mutex::new(name),
                 records: Mutex::new(Vec::with_capacity(4096)),
             });
-            lock(registry()).push(Arc::clone(&buf));
+            threads.push(Arc::clone(&buf));
             buf
         });
         f(buf);
@@ -152,6 +153,7 @@ pub struct Scope {
 }
 
 impl Scope {
+    /// Opens a scope; when profiling is off this is one relaxed load and nothing else.
     #[inline(always)]
     pub fn new(name: &'static str) -> Scope {
         let open = if is_enabled() {
@@ -198,10 +200,10 @@ fn record_complete(name: &'static str, start_us: f64) {
 }
 
 /// The whole capture as Chrome trace JSON.
-fn trace_json() -> Value {
+fn trace_json(threads: &[Arc<ThreadBuffer>]) -> Value {
     let pid = std::process::id();
     let mut events = Vec::new();
-    for buf in lock(registry()).iter() {
+    for buf in threads {
         let tid = buf.tid;
         events.push(
             json!({"ph": "M", "name": "thread_name", "pid": pid, "tid": tid,
@@ -224,30 +226,49 @@ fn trace_json() -> Value {
 }
 
 /// Writes the trace to a temp file beside `path`, syncs it, then renames it into place,
-/// so a reader never sees half a file.
+/// so a reader never sees half a file. The registry stays locked throughout, so two
+/// writers in this process (a panicking thread's hook and `finish`, say) take turns
+/// instead of sharing one temp file; the pid in its name keeps two processes apart.
 fn write_trace(path: &Path) -> Result<PathBuf, ProfilerError> {
     let io = |source| ProfilerError::Io {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir {
         fs::create_dir_all(dir).map_err(io)?;
     }
     let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(".tmp");
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp_name);
-    let text = trace_json().to_string();
-    let mut file = File::create(&tmp).map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(io)?;
+    let threads = lock(registry());
+    let text = trace_json(&threads).to_string();
+    let written = File::create(&tmp).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
+        let _ = fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    drop(threads);
+    sync_dir(dir.unwrap_or(Path::new(".")));
     Ok(path.to_path_buf())
 }
 
-/// A capture for the life of a program (`--profile FILE`): written on `finish`, on drop,
-/// and after a panic.
+/// Makes the rename itself durable. Best effort: the file is already complete and in
+/// place, and some platforms cannot open a directory at all.
+fn sync_dir(dir: &Path) {
+    if cfg!(unix) {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
+}
+
+/// A capture for the life of a program (`--profile FILE`): written on `finish`, on drop
+/// (so an early return still leaves a trace), and after a panic.
 pub struct Session {
-    path: Option<PathBuf>,
+    path: PathBuf,
+    written: bool,
 }
 
 fn panic_path() -> &'static Mutex<Option<PathBuf>> {
@@ -273,7 +294,10 @@ impl Session {
         });
         *lock(panic_path()) = Some(path.clone());
         enable();
-        Session { path: Some(path) }
+        Session {
+            path,
+            written: false,
+        }
     }
 
     /// Stops capturing and writes the file.
@@ -282,18 +306,49 @@ impl Session {
     }
 
     fn write(&mut self) -> Result<PathBuf, ProfilerError> {
-        let path = self.path.take().expect("a session is written at most once");
+        self.written = true;
         *lock(panic_path()) = None;
-        disable_and_write(&path)
+        disable_and_write(&self.path)
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
-        if self.path.is_some() {
+        if !self.written {
             if let Err(e) = self.write() {
                 log::error!("{e}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A trace that cannot be written says which file, and leaves no temp file behind.
+    #[test]
+    fn profiler_write_error_names_the_path() {
+        let blocker = std::env::temp_dir().join(format!("gomoku-prof-{}", std::process::id()));
+        fs::write(&blocker, b"a file, not a directory").expect("temp dir writable");
+        let target = blocker.join("trace.json");
+        let err = write_trace(&target).expect_err("parent is a file");
+        assert!(err.to_string().contains("trace.json"), "{err}");
+        let _ = fs::remove_file(&blocker);
+    }
+
+    /// Written while off, the trace is still complete JSON with the expected envelope.
+    #[test]
+    fn profiler_writes_envelope_atomically() {
+        let dir = std::env::temp_dir().join(format!("gomoku-prof-dir-{}", std::process::id()));
+        let target = dir.join("trace.json");
+        assert_eq!(write_trace(&target).expect("written"), target);
+        let v: Value =
+            serde_json::from_str(&fs::read_to_string(&target).expect("read")).expect("valid JSON");
+        assert!(v["traceEvents"].is_array());
+        assert_eq!(v["displayTimeUnit"], "ms");
+        let leftovers = fs::read_dir(&dir).expect("dir").count();
+        assert_eq!(leftovers, 1, "only the trace, no temp file");
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -161,16 +161,40 @@ fn traces_nest_name_threads_count_and_survive_panics() {
     .join();
     assert!(result.is_err());
     check_nesting_single(&load(&path));
-    for name in ["basic", "search", "panic"] {
+
+    // 5. Writers racing on one path (a panic hook and `finish`, say) each succeed, and
+    //    the file left behind is whole.
+    let path = temp_file("race");
+    profiler::enable();
+    work("racer");
+    let writers: Vec<_> = (0..4)
+        .map(|_| {
+            let p = path.clone();
+            std::thread::spawn(move || {
+                for _ in 0..25 {
+                    profiler::disable_and_write(&p).expect("each write succeeds");
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.join().expect("writer finished");
+    }
+    check_nesting_single_named(&load(&path), "racer");
+    for name in ["basic", "search", "panic", "race"] {
         let _ = std::fs::remove_file(temp_file(name));
     }
 }
 
 fn check_nesting_single(events: &[Value]) {
+    check_nesting_single_named(events, "doomed");
+}
+
+fn check_nesting_single_named(events: &[Value], thread: &str) {
     assert!(events
         .iter()
         .any(|e| e["ph"] == "X" && e["name"] == "outer"));
     assert!(events
         .iter()
-        .any(|e| e["ph"] == "M" && e["args"]["name"] == "doomed"));
+        .any(|e| e["ph"] == "M" && e["args"]["name"] == thread));
 }
