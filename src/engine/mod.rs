@@ -1,6 +1,7 @@
 //! The engine: board, rules, pattern evaluation and search. No SDL, no I/O.
 
 pub mod board;
+pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod patterns;
@@ -12,6 +13,7 @@ pub mod threats;
 pub mod tt;
 
 pub use board::{Board, BoardError, Move, Pos, Stone, MAX_SIZE, MIN_SIZE};
+pub use clock::{Clock, ManualClock, MonotonicClock};
 pub use level::Level;
 pub use rules::{Outcome, Rule};
 pub use search::{ChessEngine, SearchConfig, SearchLimits, SearchResult, SearchStats};
