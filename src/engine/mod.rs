@@ -9,6 +9,7 @@ pub mod point;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod strong;
 pub mod threats;
 pub mod tt;
 

@@ -27,9 +27,12 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 /// 2^18 remembered best moves (4 MiB).
 const TT_BITS: u32 = 18;
 
+/// Scores within this of [`WIN`] are proven wins (or, negated, losses) for either engine.
+pub const WIN_MARGIN: i32 = 1000;
+
 /// True for a score that means a forced win (positive) or loss (negative).
 pub fn is_win_score(score: i32) -> bool {
-    score.abs() >= WIN - MAX_PLY as i32
+    score.abs() >= WIN - WIN_MARGIN
 }
 
 /// What the engine is, fixed for its life: rule, move cap, randomness.

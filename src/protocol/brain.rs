@@ -6,6 +6,8 @@ use super::command::{
 };
 use super::info::Settings;
 use crate::engine::point::PointTable;
+use crate::engine::strong::time::TimeBudget;
+use crate::engine::strong::{StrongEngine, StrongLimits};
 use crate::engine::{Board, BoardError, ChessEngine, Pos, SearchConfig, SearchLimits, Stone};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -27,6 +29,7 @@ pub struct Brain {
     me: Stone,
     settings: Settings,
     engine: ChessEngine,
+    strong: StrongEngine,
     /// Inside `BOARD ... DONE`: the entries so far, or the first error.
     pending_board: Option<Result<Vec<BoardEntry>, ProtocolError>>,
 }
@@ -43,6 +46,7 @@ impl Brain {
                 seed,
                 ..SearchConfig::default()
             }),
+            strong: StrongEngine::default(),
             pending_board: None,
         }
     }
@@ -238,12 +242,20 @@ impl Brain {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
         board.set_side_to_move(self.me);
-        let limits = match self.settings.max_depth {
-            Some(d) => SearchLimits::depth(d).with_time(budget),
-            None => SearchLimits::strongest(budget),
-        }
-        .with_stop(Arc::clone(stop));
-        let r = self.engine.search(board, &limits);
+        let r = match self.settings.max_depth {
+            Some(d) => {
+                let limits = SearchLimits::depth(d)
+                    .with_time(budget)
+                    .with_stop(Arc::clone(stop));
+                self.engine.search(board, &limits)
+            }
+            None => {
+                let limits = StrongLimits::depth(60)
+                    .with_time(TimeBudget::within(budget))
+                    .with_stop(Arc::clone(stop));
+                self.strong.search(board, self.settings.rule, &limits)
+            }
+        };
         let mv = r
             .best_move
             .filter(|&p| board.contains(p) && board.is_empty(p))

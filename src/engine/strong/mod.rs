@@ -1,0 +1,21 @@
+//! The strong engine, for the top levels and the brain: pattern-code tables, threat
+//! classes, incremental evaluation, threat-aware move generation, PVS with a
+//! transposition table, VCF at the horizon and at the root, and a clock-driven stop.
+//!
+//! The seed's engine ([`crate::engine::search`]) stays as designed for Easy, Medium and
+//! Hard; this one shares only the board, the rules and the profiler with it.
+
+pub mod eval;
+pub mod history;
+pub mod movegen;
+pub mod pattern;
+pub mod search;
+pub mod state;
+pub mod threat;
+pub mod time;
+pub mod tt;
+pub mod vcf;
+
+mod root;
+
+pub use root::{StrongEngine, StrongLimits};

@@ -1,0 +1,174 @@
+//! Threat-aware move generation. What a node may play depends on the threats on the
+//! board, strongest first:
+//! - the opponent can make five: only the block (two such cells: lost);
+//! - the opponent can make an open four (an open three, or a double-four point): only our
+//!   own fours and the moves that leave the opponent no open-four point;
+//! - the opponent has a four-three point: our fours and the moves that take it away
+//!   (if none does, everything);
+//! - otherwise every candidate, ordered by what it makes for us and what it takes from the
+//!   opponent, with the transposition-table move, killers and history in front.
+
+use super::state::{State, STEPS};
+use super::threat::Threat;
+
+/// A move and its ordering score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    pub cell: u16,
+    pub score: i32,
+}
+
+/// Ordering value of what a move makes for the mover, by threat class.
+const ATTACK: [i32; 14] = [
+    0, -1000, 20, 24, 60, 70, 150, 200, 900, 120, 220, 2500, 5000, 100_000,
+];
+/// Ordering value of what a move takes from the opponent, by their threat class there.
+const DEFEND: [i32; 14] = [
+    0, 0, 10, 12, 30, 35, 80, 100, 450, 60, 100, 1200, 2500, 50_000,
+];
+/// Ordering value of line patterns (mine, theirs), by pattern code.
+const LINE: [i32; 14] = [0, 0, 1, 2, 2, 4, 5, 6, 6, 10, 12, 10, 16, 0];
+
+/// The static ordering score of `cell` for `me`.
+#[inline]
+pub fn order_score(s: &State, cell: u16, me: usize) -> i32 {
+    let opp = 1 - me;
+    let mut v = ATTACK[s.threat(cell, me) as usize] + DEFEND[s.threat(cell, opp) as usize];
+    for dir in 0..4 {
+        v += LINE[s.pattern_code(cell, dir, me) as usize];
+        v += LINE[s.pattern_code(cell, dir, opp) as usize] / 2;
+    }
+    v
+}
+
+/// What the threats on the board leave to the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Situation {
+    /// The side to move makes five at this cell.
+    Win(u16),
+    /// The opponent has two five points: one block is not enough.
+    Lost,
+    /// The opponent has exactly one five point: it must be blocked here.
+    Forced(u16),
+    /// The side to move makes an open four (or double four): it wins in three plies.
+    WinsInThree(u16),
+    /// The opponent threatens an open four: defend or counter with fours.
+    DefendFour,
+    /// The opponent has a four-three point.
+    DefendFourThree,
+    /// Nothing urgent.
+    Quiet,
+}
+
+/// The first empty candidate where `colour` has a threat of at least `t`.
+pub fn find_threat(s: &State, colour: usize, t: Threat, scratch: &mut Vec<u16>) -> Option<u16> {
+    scratch.clear();
+    s.candidates(scratch);
+    scratch.iter().copied().find(|&c| s.threat(c, colour) >= t)
+}
+
+/// Classifies the node for the side to move.
+pub fn situation(s: &State, scratch: &mut Vec<u16>) -> Situation {
+    let me = s.side_to_move();
+    let opp = 1 - me;
+    if s.count(me, Threat::Five) > 0 {
+        if let Some(c) = find_threat(s, me, Threat::Five, scratch) {
+            return Situation::Win(c);
+        }
+    }
+    match s.count(opp, Threat::Five) {
+        0 => {}
+        1 => {
+            if let Some(c) = find_threat(s, opp, Threat::Five, scratch) {
+                return Situation::Forced(c);
+            }
+        }
+        _ => return Situation::Lost,
+    }
+    if s.count(me, Threat::Flex4) > 0 {
+        if let Some(c) = find_threat(s, me, Threat::Flex4, scratch) {
+            return Situation::WinsInThree(c);
+        }
+    }
+    if s.count(opp, Threat::Flex4) > 0 {
+        return Situation::DefendFour;
+    }
+    if s.count(opp, Threat::Block4Flex3) > 0 {
+        return Situation::DefendFourThree;
+    }
+    Situation::Quiet
+}
+
+/// Appends the moves that leave the opponent no cell of threat `level` or above, found by
+/// trying every cell on the lines that make one such cell's threat.
+pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+    let me = s.side_to_move();
+    let opp = 1 - me;
+    let Some(f) = find_threat(s, opp, level, scratch) else {
+        return;
+    };
+    scratch.clear();
+    scratch.push(f);
+    let reach = if s.rule() == crate::engine::Rule::Freestyle {
+        4
+    } else {
+        5
+    };
+    for (dir, &step) in STEPS.iter().enumerate() {
+        // Only lines with at least a closed three can be part of the threat.
+        if s.pattern_code(f, dir, opp) < super::pattern::Pattern::B3 as u8 {
+            continue;
+        }
+        for k in 1..=reach {
+            for sign in [-1isize, 1] {
+                let q = f as isize + sign * k * step;
+                if (0..super::state::CELLS as isize).contains(&q) && s.is_empty(q as u16) {
+                    scratch.push(q as u16);
+                }
+            }
+        }
+    }
+    for &c in scratch.iter() {
+        s.make(c);
+        let holds = s.count_at_least(opp, level) == 0;
+        s.unmake();
+        if holds && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+}
+
+/// Appends every cell where the side to move makes a four or better.
+pub fn fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+    let me = s.side_to_move();
+    scratch.clear();
+    s.candidates(scratch);
+    for &c in scratch.iter() {
+        if s.threat(c, me).is_four() && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+}
+
+/// The moves of a node in `situation`, unsorted (scores to be added by the caller).
+/// Empty when the side to move has no move that does not lose at once.
+pub fn generate(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+    out.clear();
+    match situation {
+        Situation::Win(c) | Situation::Forced(c) | Situation::WinsInThree(c) => out.push(c),
+        Situation::Lost => {}
+        Situation::DefendFour => {
+            fours(s, out, scratch);
+            defences(s, Threat::Flex4, out, scratch);
+        }
+        Situation::DefendFourThree => {
+            defences(s, Threat::Block4Flex3, out, scratch);
+            if out.is_empty() {
+                s.candidates(out);
+            } else {
+                fours(s, out, scratch);
+            }
+        }
+        Situation::Quiet => s.candidates(out),
+    }
+}

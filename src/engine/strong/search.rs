@@ -1,0 +1,458 @@
+//! Principal-variation search with a transposition table, null-move and futility
+//! pruning, late-move reductions, forced-reply extensions, and a quiescence search of
+//! continuous fours (a VCF search) at the horizon.
+
+use super::eval::evaluate;
+use super::history::History;
+use super::movegen::{generate, order_score, situation, ScoredMove, Situation};
+use super::state::{State, NONE};
+use super::threat::Threat;
+use super::time::Stopper;
+use super::tt::{Bound, TransTable, DEPTH_NONE};
+
+/// Score of a five made at the root; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = crate::engine::search::WIN;
+/// Deepest ply any line may reach (main search, extensions and fours included).
+pub const MAX_PLY: usize = 120;
+/// Scores at or beyond this (in absolute value) are proven wins or losses.
+pub const MATE_BOUND: i32 = WIN - 2 * MAX_PLY as i32;
+/// Wider than any score.
+pub const INF: i32 = WIN + 1;
+/// Fours tried in a row by the quiescence search.
+const QUIESCENCE_FOURS: u32 = 10;
+
+#[inline]
+pub fn mate_in(ply: usize) -> i32 {
+    WIN - ply as i32
+}
+#[inline]
+pub fn mated_in(ply: usize) -> i32 {
+    -(WIN - ply as i32)
+}
+
+/// Per-ply scratch space, reused so the search loop does not allocate.
+#[derive(Clone, Default)]
+struct Frame {
+    cells: Vec<u16>,
+    moves: Vec<ScoredMove>,
+    killers: [u16; 2],
+    eval: i32,
+}
+
+/// Work counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub nodes: u64,
+    pub evaluations: u64,
+    /// Deepest ply reached (selective depth).
+    pub sel_depth: usize,
+}
+
+/// One search in progress: the position and everything the recursion shares.
+pub struct Searcher<'a> {
+    pub state: State,
+    tt: &'a mut TransTable,
+    history: &'a mut History,
+    pub stop: Stopper,
+    pub counters: Counters,
+    frames: Vec<Frame>,
+    scratch: Vec<u16>,
+    pv: Box<[[u16; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// LMR reductions by depth and move number.
+    reductions: Box<[[u8; 64]; 64]>,
+    /// The value of the last root move that raised alpha (its line is `root_pv`).
+    pub root_score: i32,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        state: State,
+        tt: &'a mut TransTable,
+        history: &'a mut History,
+        stop: Stopper,
+    ) -> Searcher<'a> {
+        let mut reductions = Box::new([[0u8; 64]; 64]);
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.4 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+            }
+        }
+        Searcher {
+            state,
+            tt,
+            history,
+            stop,
+            counters: Counters::default(),
+            frames: vec![Frame::default(); MAX_PLY + 1],
+            scratch: Vec::with_capacity(512),
+            pv: Box::new([[NONE; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            reductions,
+            root_score: 0,
+        }
+    }
+
+    /// The principal variation found by the last search from ply 0.
+    pub fn root_pv(&self) -> Vec<u16> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    /// Static evaluation for the side to move.
+    #[inline]
+    pub fn evaluate(&mut self) -> i32 {
+        self.counters.evaluations += 1;
+        let me = self.state.side_to_move();
+        evaluate(
+            self.state.value_sum(me),
+            self.state.value_sum(1 - me),
+            super::eval::Weights::get(),
+        )
+    }
+
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = ply;
+        self.counters.nodes += 1;
+        self.counters.sel_depth = self.counters.sel_depth.max(ply);
+        self.stop.check(self.counters.nodes)
+    }
+
+    /// Records `cell` as the best move at `ply`, followed by the child's line.
+    fn set_pv(&mut self, ply: usize, cell: u16) {
+        self.pv[ply][ply] = cell;
+        let end = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1].max(ply + 1)
+        } else {
+            ply + 1
+        };
+        for i in ply + 1..end {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = end;
+    }
+
+    /// A line that ends here: `cell` wins (or is the only move) and nothing follows.
+    fn set_pv_leaf(&mut self, ply: usize, cell: u16) {
+        self.pv[ply][ply] = cell;
+        self.pv_len[ply] = ply + 1;
+    }
+
+    /// The value of the immediate threats, if they decide the node.
+    #[inline]
+    fn decided(&mut self, sit: Situation, ply: usize) -> Option<i32> {
+        match sit {
+            Situation::Win(c) => {
+                self.set_pv_leaf(ply, c);
+                Some(mate_in(ply + 1))
+            }
+            Situation::Lost => Some(mated_in(ply + 2)),
+            Situation::WinsInThree(c) => {
+                self.set_pv_leaf(ply, c);
+                Some(mate_in(ply + 3))
+            }
+            _ => None,
+        }
+    }
+
+    /// Negamax value of the position for the side to move, searched `depth` plies deep.
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if self.enter(ply) {
+            return 0;
+        }
+        let sit = situation(&self.state, &mut self.scratch);
+        if let Some(v) = self.decided(sit, ply) {
+            return v;
+        }
+        if self.state.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 4 {
+            return self.evaluate();
+        }
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.state.hash();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            };
+            if !pv_node && usable && h.depth >= depth {
+                return h.score;
+            }
+        }
+        let tt_move = hit.map_or(NONE, |h| h.mv);
+        let forced = matches!(sit, Situation::Forced(_));
+        let eval = match hit {
+            _ if forced => -self.frames[ply.saturating_sub(1)].eval,
+            Some(h) if h.depth > DEPTH_NONE || h.bound == Bound::None => h.eval,
+            _ => {
+                let e = self.evaluate();
+                self.tt.store(key, ply, 0, e, DEPTH_NONE, Bound::None, NONE);
+                e
+            }
+        };
+        self.frames[ply].eval = eval;
+
+        if let Some(v) = self.prune(sit, depth, alpha, beta, eval, ply, pv_node) {
+            return v;
+        }
+
+        self.order(sit, ply, tt_move);
+        let moves = std::mem::take(&mut self.frames[ply].moves);
+        if moves.is_empty() {
+            self.frames[ply].moves = moves;
+            // No move stops the opponent's open four: it comes, then its five.
+            return mated_in(ply + 4);
+        }
+        let me = self.state.side_to_move();
+        let mut best = -INF;
+        let mut best_move = NONE;
+        let old_alpha = alpha;
+        let mut quiets_tried: [u16; 32] = [NONE; 32];
+        let mut n_quiets = 0;
+        for (i, m) in moves.iter().enumerate() {
+            let cell = m.cell;
+            let tactical = self.state.threat(cell, me) >= Threat::Flex3
+                || self.state.threat(cell, 1 - me) >= Threat::Flex3;
+            // A forced reply costs no depth: threat sequences are searched to the end.
+            let new_depth = if forced { depth } else { depth - 1 };
+            self.state.make(cell);
+            let mut v;
+            if i == 0 {
+                v = -self.search(new_depth, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let r = if depth >= 3 && !tactical && !forced && i >= 2 {
+                    let mut r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                v = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if v > alpha && r > 0 {
+                    v = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.state.unmake();
+            if self.stop.stopped() {
+                self.frames[ply].moves = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = cell;
+                    alpha = v;
+                    if pv_node {
+                        self.set_pv(ply, cell);
+                        if ply == 0 {
+                            self.root_score = v;
+                        }
+                    }
+                    if v >= beta {
+                        if !tactical {
+                            self.on_cutoff(ply, cell, depth, &quiets_tried[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = cell;
+                n_quiets += 1;
+            }
+        }
+        self.frames[ply].moves = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best, eval, depth, bound, best_move);
+        best
+    }
+
+    /// Static pruning of a non-PV node without threats against the side to move:
+    /// reverse futility, razoring and null move. `Some(value)` cuts the node.
+    #[allow(clippy::too_many_arguments)]
+    fn prune(
+        &mut self,
+        sit: Situation,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        eval: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Option<i32> {
+        if pv_node || sit != Situation::Quiet || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let me = self.state.side_to_move();
+        // Our own fours may turn the game: keep nodes where we have one to play.
+        let my_fours = self.state.count_at_least(me, Threat::Block4) > 0;
+        if depth <= 3 && eval - 90 * depth >= beta && !my_fours {
+            return Some(eval);
+        }
+        if depth <= 2 && eval + 150 * depth < alpha {
+            let v = self.quiescence(alpha, alpha + 1, ply, 0);
+            if v <= alpha {
+                return Some(v);
+            }
+        }
+        if depth >= 3 && eval >= beta && self.state.move_back(0) != NONE {
+            let r = 2 + depth / 4;
+            self.state.pass();
+            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.state.unmake();
+            if self.stop.stopped() {
+                return Some(0);
+            }
+            if v >= beta {
+                return Some(if v >= MATE_BOUND { beta } else { v });
+            }
+        }
+        None
+    }
+
+    /// Fills the frame's move list for `sit`, scored and sorted best first.
+    fn order(&mut self, sit: Situation, ply: usize, tt_move: u16) {
+        let mut cells = std::mem::take(&mut self.frames[ply].cells);
+        generate(&mut self.state, sit, &mut cells, &mut self.scratch);
+        let me = self.state.side_to_move();
+        let killers = self.frames[ply].killers;
+        let frame_moves = &mut self.frames[ply].moves;
+        frame_moves.clear();
+        for &c in &cells {
+            let mut score = order_score(&self.state, c, me) + self.history.get(me, c);
+            if c == tt_move {
+                score += 1 << 24;
+            } else if c == killers[0] {
+                score += 300;
+            } else if c == killers[1] {
+                score += 200;
+            }
+            frame_moves.push(ScoredMove { cell: c, score });
+        }
+        frame_moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        self.frames[ply].cells = cells;
+    }
+
+    fn on_cutoff(&mut self, ply: usize, cell: u16, depth: i32, tried: &[u16]) {
+        let me = self.state.side_to_move();
+        let k = &mut self.frames[ply].killers;
+        if k[0] != cell {
+            k[1] = k[0];
+            k[0] = cell;
+        }
+        let bonus = depth * depth;
+        self.history.reward(me, cell, bonus);
+        for &c in tried {
+            self.history.reward(me, c, -bonus);
+        }
+    }
+
+    /// The horizon: stand pat on the static evaluation, or continue with fours (each
+    /// answered by its only block) while they may lead to a win.
+    pub fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+        if self.enter(ply) {
+            return 0;
+        }
+        let sit = situation(&self.state, &mut self.scratch);
+        if let Some(v) = self.decided(sit, ply) {
+            return v;
+        }
+        if self.state.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate();
+        }
+        if let Situation::Forced(block) = sit {
+            self.state.make(block);
+            let v = -self.quiescence(-beta, -alpha, ply + 1, fours);
+            self.state.unmake();
+            if v > alpha {
+                self.set_pv(ply, block);
+            }
+            return v;
+        }
+        let stand = self.evaluate();
+        if stand >= beta || fours >= QUIESCENCE_FOURS {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut cells = std::mem::take(&mut self.frames[ply].cells);
+        self.four_moves(&mut cells, fours);
+        for &c in &cells {
+            self.state.make(c);
+            let v = -self.quiescence(-beta, -alpha, ply + 1, fours + 1);
+            self.state.unmake();
+            if self.stop.stopped() {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, c);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.frames[ply].cells = cells;
+        best
+    }
+
+    /// The fours the quiescence search tries: the strongest anywhere (a four with more
+    /// behind it), plain fours only next to our previous move, strongest first.
+    fn four_moves(&mut self, out: &mut Vec<u16>, fours: u32) {
+        let me = self.state.side_to_move();
+        out.clear();
+        self.scratch.clear();
+        self.state.candidates(&mut self.scratch);
+        let last_own = self.state.move_back(1);
+        for &c in &self.scratch {
+            let t = self.state.threat(c, me);
+            if t < Threat::Block4 {
+                continue;
+            }
+            let keep = t >= Threat::Block4Plus
+                || (last_own != NONE && fours > 0 && self.state.is_near_line(c, last_own, 4));
+            if keep {
+                out.push(c);
+            }
+        }
+        let s = &self.state;
+        out.sort_by_key(|&c| std::cmp::Reverse(s.threat(c, me)));
+    }
+}

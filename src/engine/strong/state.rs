@@ -1,0 +1,508 @@
+//! The strong engine's position: stones on a padded grid and, for every empty cell, its
+//! line patterns and threat class for both colours, all kept up to date on make/unmake.
+//!
+//! A stone changes the line keys of the cells up to `half` steps away in the four
+//! directions; each of those (if empty) gets its pattern re-read from the line table and
+//! its threat class from the threat table. Counts of threat classes per colour and the
+//! evaluation sums follow the same deltas, so "does the opponent have a four?" and the
+//! static evaluation are O(1).
+
+use super::eval::{CellValue, Weights};
+use super::pattern::{line_table, slot_of, LineTable, BLACK, WALL, WHITE};
+use super::threat::{combo_index, threat_table, Threat, THREAT_COUNT};
+use crate::engine::board::{Board, Pos, Stone};
+use crate::engine::rules::Rule;
+use std::sync::OnceLock;
+
+/// Row length of the padded grid: 22 cells of board plus 5 of wall each side.
+pub const STRIDE: usize = 32;
+/// Wall cells before the board on each side.
+pub const PAD: usize = 5;
+/// Cells of the padded grid.
+pub const CELLS: usize = STRIDE * STRIDE;
+/// Index steps of the four directions: across, down, diagonal, anti-diagonal.
+pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+/// A cell index that is no cell: "no move".
+pub const NONE: u16 = u16::MAX;
+
+/// Colour indices.
+pub const B: usize = 0;
+pub const W: usize = 1;
+
+/// Candidate neighbourhood: a 5x5 square plus three steps along the lines.
+const NEAR: [(isize, isize); 32] = {
+    let mut out = [(0, 0); 32];
+    let mut n = 0;
+    let mut dy = -2;
+    while dy <= 2 {
+        let mut dx = -2;
+        while dx <= 2 {
+            if dx != 0 || dy != 0 {
+                out[n] = (dx, dy);
+                n += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    let far = [
+        (3, 0),
+        (-3, 0),
+        (0, 3),
+        (0, -3),
+        (3, 3),
+        (-3, -3),
+        (3, -3),
+        (-3, 3),
+    ];
+    let mut i = 0;
+    while i < 8 {
+        out[n] = far[i];
+        n += 1;
+        i += 1;
+    }
+    out
+};
+
+/// Zobrist keys per colour and cell, plus one for the side to move.
+struct Zobrist {
+    cells: [[u64; CELLS]; 2],
+    white_to_move: u64,
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: OnceLock<Box<Zobrist>> = OnceLock::new();
+    Z.get_or_init(|| {
+        // splitmix64: a fixed sequence, so keys are the same in every run.
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut z = Box::new(Zobrist {
+            cells: [[0; CELLS]; 2],
+            white_to_move: 0,
+        });
+        for colour in 0..2 {
+            for c in 0..CELLS {
+                z.cells[colour][c] = next();
+            }
+        }
+        z.white_to_move = next();
+        z
+    })
+}
+
+/// Per-cell incremental data.
+#[derive(Clone, Copy, Default)]
+struct CellData {
+    /// Two-bit stone codes of the neighbours in each direction.
+    keys: [u32; 4],
+    /// Per direction: Black's pattern code in the low nibble, White's in the high one.
+    pats: [u8; 4],
+    /// Threat class per colour.
+    threat: [Threat; 2],
+    /// Evaluation contribution per colour (valid for empty cells).
+    value: [CellValue; 2],
+}
+
+/// A move in the history: the cell (or [`NONE`] for a pass) and the stone box before it.
+#[derive(Clone, Copy)]
+struct Undo {
+    cell: u16,
+    bounds: Bounds,
+}
+
+/// The box around all stones (inclusive, board coordinates); empty when `min_x > max_x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bounds {
+    min_x: i16,
+    max_x: i16,
+    min_y: i16,
+    max_y: i16,
+}
+
+impl Bounds {
+    const EMPTY: Bounds = Bounds {
+        min_x: i16::MAX,
+        max_x: i16::MIN,
+        min_y: i16::MAX,
+        max_y: i16::MIN,
+    };
+}
+
+/// The incremental position.
+#[derive(Clone)]
+pub struct State {
+    rule: Rule,
+    width: usize,
+    height: usize,
+    half: usize,
+    table: &'static LineTable,
+    threats: &'static [u8],
+    weights: &'static Weights,
+    stones: Box<[u8; CELLS]>,
+    data: Box<[CellData; CELLS]>,
+    near: Box<[u8; CELLS]>,
+    counts: [[u16; THREAT_COUNT]; 2],
+    /// Sum of empty cells' values per colour.
+    sums: [CellValue; 2],
+    hash: u64,
+    history: Vec<Undo>,
+    bounds: Bounds,
+    side: usize,
+    stone_count: usize,
+}
+
+impl State {
+    /// An empty `width` x `height` board (sizes as [`Board`] allows), Black to move.
+    pub fn new(width: usize, height: usize, rule: Rule) -> State {
+        let table = line_table(rule);
+        let mut s = State {
+            rule,
+            width,
+            height,
+            half: table.half(),
+            table,
+            threats: threat_table(),
+            weights: Weights::get(),
+            stones: Box::new([WALL as u8; CELLS]),
+            data: Box::new([CellData::default(); CELLS]),
+            near: Box::new([0; CELLS]),
+            counts: [[0; THREAT_COUNT]; 2],
+            sums: [CellValue::default(); 2],
+            hash: 0,
+            history: Vec::with_capacity(width * height + 64),
+            bounds: Bounds::EMPTY,
+            side: B,
+            stone_count: 0,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                s.stones[index(x, y)] = 0;
+            }
+        }
+        // Walls are fixed stones: give every cell the keys they produce, then read
+        // every empty cell's patterns once.
+        for c in 0..CELLS {
+            if s.stones[c] == WALL as u8 {
+                s.write_keys(c, WALL, false);
+            }
+        }
+        for c in s.empty_cells() {
+            s.refresh_all(c);
+            s.add_cell(c);
+        }
+        s
+    }
+
+    /// The position of `board` under `rule`, with its side to move.
+    pub fn from_board(board: &Board, rule: Rule) -> State {
+        let mut s = State::new(board.width(), board.height(), rule);
+        for m in board.moves() {
+            s.side = m.stone.index();
+            s.make(index(m.pos.x, m.pos.y) as u16);
+        }
+        s.side = board.side_to_move().index();
+        s
+    }
+
+    fn empty_cells(&self) -> Vec<usize> {
+        (0..CELLS).filter(|&c| self.stones[c] == 0).collect()
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// 0 Black, 1 White.
+    #[inline]
+    pub fn side_to_move(&self) -> usize {
+        self.side
+    }
+    pub fn stone_count(&self) -> usize {
+        self.stone_count
+    }
+    /// Plies made since the position was set up (passes included).
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    /// True when no empty cell is left.
+    pub fn is_full(&self) -> bool {
+        self.stone_count == self.width * self.height
+    }
+    /// The Zobrist key of stones and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        if self.side == W {
+            self.hash ^ zobrist().white_to_move
+        } else {
+            self.hash
+        }
+    }
+    /// The stone code at `cell`: 0 empty, 1 Black, 2 White, 3 wall.
+    #[inline]
+    pub fn stone(&self, cell: u16) -> u8 {
+        self.stones[cell as usize]
+    }
+    #[inline]
+    pub fn is_empty(&self, cell: u16) -> bool {
+        self.stones[cell as usize] == 0
+    }
+    /// The threat class a stone of `colour` would make at the empty `cell`.
+    #[inline]
+    pub fn threat(&self, cell: u16, colour: usize) -> Threat {
+        self.data[cell as usize].threat[colour]
+    }
+    /// `colour`'s line pattern code at `cell` in direction `dir`.
+    #[inline]
+    pub fn pattern_code(&self, cell: u16, dir: usize, colour: usize) -> u8 {
+        (self.data[cell as usize].pats[dir] >> (4 * colour)) & 15
+    }
+    /// The raw line key at `cell` in direction `dir`.
+    #[inline]
+    pub fn line_key(&self, cell: u16, dir: usize) -> u32 {
+        self.data[cell as usize].keys[dir]
+    }
+    /// How many empty cells give `colour` the threat `t`.
+    #[inline]
+    pub fn count(&self, colour: usize, t: Threat) -> u16 {
+        self.counts[colour][t as usize]
+    }
+    /// How many empty cells give `colour` a threat of at least `t`.
+    pub fn count_at_least(&self, colour: usize, t: Threat) -> u16 {
+        self.counts[colour][t as usize..].iter().sum()
+    }
+    /// Sum of empty cells' values for `colour`.
+    #[inline]
+    pub fn value_sum(&self, colour: usize) -> CellValue {
+        self.sums[colour]
+    }
+    /// The last move made (not a pass), if any since set-up.
+    pub fn last_move(&self) -> Option<u16> {
+        self.history.last().map(|u| u.cell).filter(|&c| c != NONE)
+    }
+    /// The move made `back` plies ago (0 = the last), [`NONE`] for a pass or none.
+    pub fn move_back(&self, back: usize) -> u16 {
+        let n = self.history.len();
+        if back < n {
+            self.history[n - 1 - back].cell
+        } else {
+            NONE
+        }
+    }
+    /// True when a stone is near `cell` (it is a candidate if empty).
+    #[inline]
+    pub fn is_near(&self, cell: u16) -> bool {
+        self.near[cell as usize] > 0
+    }
+
+    /// True when `a` and `b` are within two cells of each other, or on one line at most
+    /// `reach` apart.
+    pub fn is_near_line(&self, a: u16, b: u16, reach: usize) -> bool {
+        let (pa, pb) = (self.pos_of(a), self.pos_of(b));
+        let (dx, dy) = (pa.x.abs_diff(pb.x), pa.y.abs_diff(pb.y));
+        (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach)
+    }
+
+    /// Cell index of a board position.
+    pub fn cell_of(&self, pos: Pos) -> u16 {
+        index(pos.x, pos.y) as u16
+    }
+    /// Board position of a cell index.
+    pub fn pos_of(&self, cell: u16) -> Pos {
+        let c = cell as usize;
+        Pos::new(c % STRIDE - PAD, c / STRIDE - PAD)
+    }
+    /// The centre cell.
+    pub fn centre(&self) -> u16 {
+        index(self.width / 2, self.height / 2) as u16
+    }
+
+    /// Appends every empty candidate cell (near a stone) to `out`, row by row.
+    pub fn candidates(&self, out: &mut Vec<u16>) {
+        let b = self.bounds;
+        if b.min_x > b.max_x {
+            return;
+        }
+        let x0 = (b.min_x - 3).max(0) as usize;
+        let x1 = (b.max_x + 3).min(self.width as i16 - 1) as usize;
+        let y0 = (b.min_y - 3).max(0) as usize;
+        let y1 = (b.max_y + 3).min(self.height as i16 - 1) as usize;
+        for y in y0..=y1 {
+            let row = index(0, y);
+            for c in row + x0..=row + x1 {
+                if self.stones[c] == 0 && self.near[c] > 0 {
+                    out.push(c as u16);
+                }
+            }
+        }
+    }
+
+    /// Plays the side to move's stone on the empty `cell`.
+    pub fn make(&mut self, cell: u16) {
+        let c = cell as usize;
+        debug_assert_eq!(self.stones[c], 0, "make on an occupied cell");
+        let colour = self.side;
+        self.remove_cell(c);
+        let code = if colour == B { BLACK } else { WHITE };
+        self.stones[c] = code as u8;
+        self.hash ^= zobrist().cells[colour][c];
+        self.history.push(Undo {
+            cell,
+            bounds: self.bounds,
+        });
+        self.grow_bounds(c);
+        self.stone_count += 1;
+        self.add_near(c, 1);
+        self.write_keys(c, code, true);
+        self.side ^= 1;
+    }
+
+    /// Passes: the other side is to move, nothing placed.
+    pub fn pass(&mut self) {
+        self.history.push(Undo {
+            cell: NONE,
+            bounds: self.bounds,
+        });
+        self.side ^= 1;
+    }
+
+    /// Takes back the last [`State::make`] or [`State::pass`].
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        self.side ^= 1;
+        if undo.cell == NONE {
+            return;
+        }
+        let c = undo.cell as usize;
+        self.stones[c] = 0;
+        self.hash ^= zobrist().cells[self.side][c];
+        self.bounds = undo.bounds;
+        self.stone_count -= 1;
+        self.add_near(c, -1);
+        self.write_keys(c, 0, true);
+        self.refresh_all(c);
+        self.add_cell(c);
+    }
+
+    /// Writes `code` as the stone at `c` into the keys of the cells that see it, and
+    /// (with `refresh`) re-reads the patterns of those that are empty.
+    fn write_keys(&mut self, c: usize, code: u32, refresh: bool) {
+        for (dir, &step) in STEPS.iter().enumerate() {
+            for k in 1..=self.half as isize {
+                for (sign, seen_at) in [(-1isize, k), (1, -k)] {
+                    let q = c as isize + sign * k * step;
+                    if !(0..CELLS as isize).contains(&q) {
+                        continue;
+                    }
+                    let q = q as usize;
+                    let shift = 2 * slot_of(seen_at);
+                    let key = &mut self.data[q].keys[dir];
+                    *key = (*key & !(3 << shift)) | code << shift;
+                    if refresh && self.stones[q] == 0 {
+                        self.refresh_dir(q, dir);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Re-reads one direction's pattern of the empty cell `q` and updates its threats,
+    /// values, counts and sums.
+    #[inline]
+    fn refresh_dir(&mut self, q: usize, dir: usize) {
+        let packed = self.table.packed(self.data[q].keys[dir]);
+        if packed == self.data[q].pats[dir] {
+            return;
+        }
+        self.remove_cell(q);
+        self.data[q].pats[dir] = packed;
+        self.rethreat(q);
+        self.add_cell(q);
+    }
+
+    /// Re-reads all four patterns of `q` (its counts must already be removed).
+    fn refresh_all(&mut self, q: usize) {
+        for dir in 0..4 {
+            self.data[q].pats[dir] = self.table.packed(self.data[q].keys[dir]);
+        }
+        self.rethreat(q);
+    }
+
+    /// Threat classes and values of `q` from its patterns.
+    #[inline]
+    fn rethreat(&mut self, q: usize) {
+        let d = &mut self.data[q];
+        for colour in 0..2 {
+            let codes = d.pats.map(|p| (p >> (4 * colour)) & 15);
+            let t = Threat::from_code(self.threats[combo_index(codes)]);
+            d.threat[colour] = t;
+            d.value[colour] = self.weights.cell_value(codes, t);
+        }
+    }
+
+    /// Takes the empty cell `q`'s threats and values out of the totals.
+    #[inline]
+    fn remove_cell(&mut self, q: usize) {
+        let d = &self.data[q];
+        for colour in 0..2 {
+            self.counts[colour][d.threat[colour] as usize] -= 1;
+            self.sums[colour] -= d.value[colour];
+        }
+    }
+
+    /// Puts the empty cell `q`'s threats and values into the totals.
+    #[inline]
+    fn add_cell(&mut self, q: usize) {
+        let d = &self.data[q];
+        for colour in 0..2 {
+            self.counts[colour][d.threat[colour] as usize] += 1;
+            self.sums[colour] += d.value[colour];
+        }
+    }
+
+    fn add_near(&mut self, c: usize, by: i8) {
+        for &(dx, dy) in NEAR.iter() {
+            let q = c as isize + dx + dy * STRIDE as isize;
+            if (0..CELLS as isize).contains(&q) {
+                let n = &mut self.near[q as usize];
+                *n = n.wrapping_add_signed(by);
+            }
+        }
+    }
+
+    fn grow_bounds(&mut self, c: usize) {
+        let (x, y) = ((c % STRIDE - PAD) as i16, (c / STRIDE - PAD) as i16);
+        let b = &mut self.bounds;
+        b.min_x = b.min_x.min(x);
+        b.max_x = b.max_x.max(x);
+        b.min_y = b.min_y.min(y);
+        b.max_y = b.max_y.max(y);
+    }
+
+    /// The board this state shows (history since set-up is not kept, only stones).
+    pub fn stone_at(&self, pos: Pos) -> Option<Stone> {
+        match self.stones[index(pos.x, pos.y)] as u32 {
+            BLACK => Some(Stone::Black),
+            WHITE => Some(Stone::White),
+            _ => None,
+        }
+    }
+}
+
+/// Cell index of board coordinates.
+#[inline]
+pub const fn index(x: usize, y: usize) -> usize {
+    (y + PAD) * STRIDE + x + PAD
+}

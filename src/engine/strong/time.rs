@@ -1,0 +1,149 @@
+//! When a search must stop: a node budget, a stop flag from another thread, and two time
+//! limits read from an injected [`Clock`] — a soft one (do not start another iteration)
+//! and a hard one (abort now). Once a stop is seen it sticks, so every part of the
+//! search (main search, VCF, VCT) unwinds at once.
+
+use crate::engine::clock::Clock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a move may take, as the search sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Past this, no new iteration starts.
+    pub soft: Duration,
+    /// Past this, the search stops wherever it is.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// A budget for a move that may take up to `hard`: new iterations stop at about half.
+    pub fn within(hard: Duration) -> TimeBudget {
+        TimeBudget {
+            soft: hard.mul_f64(0.45),
+            hard,
+        }
+    }
+}
+
+/// Nodes between two looks at the clock and the stop flag: about a millisecond of work.
+const CHECK_EVERY: u64 = 512;
+
+/// The stop rule of one search.
+pub struct Stopper {
+    clock: Arc<dyn Clock>,
+    start: Duration,
+    budget: Option<TimeBudget>,
+    nodes: Option<u64>,
+    flag: Option<Arc<AtomicBool>>,
+    next_check: u64,
+    stopped: bool,
+}
+
+impl Stopper {
+    pub fn new(
+        clock: Arc<dyn Clock>,
+        budget: Option<TimeBudget>,
+        nodes: Option<u64>,
+        flag: Option<Arc<AtomicBool>>,
+    ) -> Stopper {
+        let start = clock.now();
+        Stopper {
+            clock,
+            start,
+            budget,
+            nodes,
+            flag,
+            next_check: 0,
+            stopped: false,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.clock.now().saturating_sub(self.start)
+    }
+
+    /// True once the search must stop; cheap enough to call at every node.
+    #[inline]
+    pub fn check(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if nodes < self.next_check {
+            return false;
+        }
+        self.next_check = nodes + CHECK_EVERY;
+        self.stopped = self.nodes.is_some_and(|n| nodes >= n)
+            || self
+                .flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.budget.is_some_and(|b| self.elapsed() >= b.hard);
+        self.stopped
+    }
+
+    /// Whether a stop has been seen.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// True when there is time to start another iteration.
+    pub fn may_deepen(&self, nodes: u64) -> bool {
+        !self.stopped
+            && self.nodes.is_none_or(|n| nodes < n)
+            && self.budget.is_none_or(|b| self.elapsed() < b.soft)
+    }
+
+    /// A share of what is left of the hard limit, for a sub-search with its own budget
+    /// (`None` when the search has no time limit).
+    pub fn share_of_remaining(&self, share: f64) -> Option<Duration> {
+        self.budget
+            .map(|b| b.hard.saturating_sub(self.elapsed()).mul_f64(share))
+    }
+
+    /// The time budget (if any).
+    pub fn budget(&self) -> Option<TimeBudget> {
+        self.budget
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::clock::ManualClock;
+
+    #[test]
+    fn stops_at_the_hard_limit_and_stays_stopped() {
+        let clock = ManualClock::new();
+        let mut s = Stopper::new(
+            Arc::new(clock.clone()),
+            Some(TimeBudget::within(Duration::from_millis(100))),
+            None,
+            None,
+        );
+        assert!(!s.check(0));
+        assert!(s.may_deepen(0));
+        clock.advance(Duration::from_millis(50));
+        assert!(!s.may_deepen(0), "past the soft limit");
+        assert!(!s.check(CHECK_EVERY));
+        clock.advance(Duration::from_millis(50));
+        assert!(s.check(2 * CHECK_EVERY));
+        clock.set(Duration::ZERO);
+        assert!(s.check(0), "a stop sticks");
+    }
+
+    #[test]
+    fn node_budget_and_flag() {
+        let clock: Arc<dyn Clock> = Arc::new(ManualClock::new());
+        let mut s = Stopper::new(Arc::clone(&clock), None, Some(1000), None);
+        assert!(!s.check(999));
+        assert!(s.check(1000 + CHECK_EVERY));
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut s = Stopper::new(clock, None, None, Some(Arc::clone(&flag)));
+        assert!(!s.check(0));
+        flag.store(true, Ordering::Relaxed);
+        assert!(s.check(CHECK_EVERY));
+    }
+}
