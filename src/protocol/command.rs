@@ -1,5 +1,6 @@
 //! One protocol line -> one [`Command`], or a [`ProtocolError`] that says what was wrong.
 
+use crate::engine::Rule;
 use thiserror::Error;
 
 /// A manager's command.
@@ -123,10 +124,20 @@ pub enum ProtocolError {
     BadBoardLine(String),
     #[error("board has no empty cell")]
     BoardFull,
-    #[error("INFO {key} needs a number, got {value:?}")]
+    #[error("INFO {key} needs a number, got {value:?}; the previous value stays")]
     BadInfoValue { key: String, value: String },
-    #[error("rule {0} not supported (0 freestyle and 1 exact five are)")]
-    UnsupportedRule(u64),
+    #[error(
+        "INFO rule {bits} not supported (0 freestyle and 1 exact five are); playing {playing}"
+    )]
+    UnsupportedRule { bits: u64, playing: Rule },
+}
+
+/// True for an `INFO` line, well formed or not. The protocol gives `INFO` no answer, so
+/// a problem with one is reported on a `MESSAGE` line, never as `ERROR`.
+pub fn is_info_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("INFO"))
 }
 
 /// Longest number text accepted: anything longer is garbage, not a coordinate.
@@ -289,6 +300,8 @@ mod tests {
         }
         assert_eq!(printable("a\tb\u{fffd}c", 3), "a?b");
         assert!(parse_command("INFO").is_err());
+        assert!(is_info_line(" info\r") && is_info_line("INFO x y"));
+        assert!(!is_info_line("INFORMATION") && !is_info_line(""));
         assert_eq!(
             parse_command("info MAX_DEPTH 4"),
             Ok(Command::Info(InfoKey::MaxDepth, "4".into()))
