@@ -93,6 +93,20 @@ impl Brain {
         }
     }
 
+    /// Everything still printed, up to the end of the output (call after the exit).
+    fn rest(&mut self) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut rest = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => rest.push(line),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return rest,
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!("output still open: {rest:?}"),
+            }
+        }
+    }
+
     fn silent_for(&mut self, d: Duration) -> bool {
         self.lines.recv_timeout(d).is_err()
     }
@@ -313,22 +327,91 @@ fn piped_commands_are_all_answered_before_end() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// Starts a game and a search that would run for minutes (a 300 s turn), then waits
+/// until it is under way. Lines read before a search starts wait their turn by design;
+/// the pause only makes sure the next line arrives during the search. Nothing is timed:
+/// the tests below check what is printed, and in which order.
+fn start_a_long_search(b: &mut Brain) {
+    b.send("START 20");
+    assert_eq!(b.answer(), "OK");
+    b.send("INFO timeout_turn 300000");
+    b.send("TURN 10,10");
+    std::thread::sleep(Duration::from_millis(500));
+}
+
 #[test]
 fn end_stops_a_long_search() {
     let mut b = Brain::spawn();
-    b.send("START 20");
-    assert_eq!(b.answer(), "OK");
-    b.send("INFO timeout_turn 60000");
-    b.send("TURN 10,10");
-    std::thread::sleep(Duration::from_millis(150));
-    let t = Instant::now();
+    start_a_long_search(&mut b);
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0), "END stops the search at once");
+    let rest = b.rest();
+    assert!(
+        rest.iter().all(|l| parse_move(l).is_none()),
+        "no move after END: {rest:?}"
+    );
+}
+
+#[test]
+fn about_during_a_search_is_answered_at_once_and_end_still_stops_it() {
+    let mut b = Brain::spawn();
+    start_a_long_search(&mut b);
+    b.send("ABOUT");
+    // A move here (or none within answer()'s bound) means ABOUT waited for the search.
+    let about = b.answer();
+    assert!(about.starts_with("name=\""), "ABOUT first: {about:?}");
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0), "END after ABOUT stops the search");
+    let rest = b.rest();
+    assert!(
+        rest.iter().all(|l| parse_move(l).is_none()),
+        "no move after END: {rest:?}"
+    );
+}
+
+#[test]
+fn unknown_commands_during_a_search_do_not_hold_end_back() {
+    let mut b = Brain::spawn();
+    start_a_long_search(&mut b);
+    b.send("YXSHOWINFO");
+    b.send("FOO bar");
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0), "END stops the search at once");
+    let rest = b.rest();
+    assert!(
+        rest.iter().all(|l| parse_move(l).is_none()),
+        "no move after END: {rest:?}"
+    );
+}
+
+#[test]
+fn yxstop_plays_the_best_move_so_far_and_is_ignored_without_a_search() {
+    let mut b = Brain::spawn();
+    start_a_long_search(&mut b);
+    b.send("YXSTOP");
+    // Answered like a normal move: MESSAGE with the search figures, then x,y.
+    let (messages, answer) = b.answer_after_messages();
+    let mv = parse_move(&answer).unwrap_or_else(|| panic!("a move, got {answer:?}"));
+    assert!(mv.x < 20 && mv.y < 20 && (mv.x, mv.y) != (10, 10), "{mv}");
+    assert!(messages.iter().any(|m| m.contains("depth")), "{messages:?}");
+    // With no search running YXSTOP has no effect and no answer (a late one often
+    // arrives just after the move).
+    b.send("YXSTOP");
+    b.send("ABOUT");
+    let about = b.answer();
+    assert!(
+        about.starts_with("name=\""),
+        "YXSTOP alone is silent: {about:?}"
+    );
+    // The game goes on with the position as it was.
+    b.send("INFO timeout_turn 200");
+    b.send(&format!("TURN {},{}", mv.x, mv.y));
+    assert!(b.answer().starts_with("ERROR"), "our stone is on the board");
+    b.send("TURN 0,0");
+    let next = b.move_answer();
+    assert!(![(10, 10), (mv.x, mv.y), (0, 0)].contains(&(next.x, next.y)));
     b.send("END");
     assert_eq!(b.exit_code(), Some(0));
-    assert!(
-        t.elapsed() < Duration::from_secs(5),
-        "END took {:?}",
-        t.elapsed()
-    );
 }
 
 #[test]

@@ -90,10 +90,10 @@ impl Brain {
             Command::Takeback(x, y) => self.takeback(x, y),
             Command::Info(key, value) => self.info(&key, &value),
             Command::End => Action::Exit,
-            Command::About => Action::Reply(vec![format!(
-                "name=\"gomoku-rs\", version=\"{}\", author=\"Gomoku developers\", country=\"CN\"",
-                env!("CARGO_PKG_VERSION")
-            )]),
+            Command::About => Action::Reply(vec![about()]),
+            // The driver stops a running search; with none running there is nothing to
+            // stop (a late YXSTOP often arrives just after the move), and no answer.
+            Command::YxStop => Action::Reply(vec![]),
             Command::Unknown(word) => Action::Reply(vec![format!("UNKNOWN {word}")]),
         }
     }
@@ -272,6 +272,14 @@ impl Brain {
     }
 }
 
+/// The answer to `ABOUT`. It depends on nothing, so the driver may give it during a search.
+pub fn about() -> String {
+    format!(
+        "name=\"gomoku-rs\", version=\"{}\", author=\"Gomoku developers\", country=\"CN\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
 fn ok() -> Action {
     Action::Reply(vec!["OK".to_string()])
 }
@@ -431,6 +439,19 @@ mod tests {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         let r = replies(&refs);
         assert_eq!(r, ["OK", "4,4"]);
+    }
+
+    #[test]
+    fn yxstop_without_a_search_is_ignored_quietly() {
+        let r = replies(&[
+            "START 15",
+            "YXSTOP",
+            "INFO max_depth 1",
+            "TURN 7,7",
+            "YXSTOP",
+        ]);
+        assert_eq!(r.len(), 2, "OK and a move, nothing for YXSTOP: {r:?}");
+        assert_eq!(r[0], "OK");
     }
 
     #[test]

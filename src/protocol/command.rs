@@ -17,6 +17,8 @@ pub enum Command {
     Info(InfoKey, String),
     End,
     About,
+    /// Yixin-Board's `YXSTOP`: stop the running search and play the best move so far.
+    YxStop,
     /// A command this brain does not know (answered `UNKNOWN`).
     Unknown(String),
     /// An empty line: ignored.
@@ -218,6 +220,7 @@ pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
         }
         "END" => Ok(Command::End),
         "ABOUT" => Ok(Command::About),
+        "YXSTOP" => no_args(Command::YxStop, "YXSTOP"),
         _ => Ok(Command::Unknown(printable(word, 40))),
     }
 }
@@ -317,5 +320,7 @@ mod tests {
         assert!(parse_command("RECTSTART 20").is_err());
         assert_eq!(parse_command("end\r"), Ok(Command::End));
         assert_eq!(parse_command("Restart"), Ok(Command::Restart));
+        assert_eq!(parse_command("yxstop\r"), Ok(Command::YxStop));
+        assert!(parse_command("YXSTOP now").is_err());
     }
 }
