@@ -2,7 +2,7 @@
 //! reply lines, a request to think (the driver runs it so `END` can stop it), or exit.
 
 use super::command::{
-    parse_board_entry, parse_command, BoardEntry, Command, InfoKey, ProtocolError,
+    is_info_line, parse_board_entry, parse_command, BoardEntry, Command, InfoKey, ProtocolError,
 };
 use super::info::Settings;
 use crate::engine::point::PointTable;
@@ -58,6 +58,7 @@ impl Brain {
         }
         match parse_command(line) {
             Ok(cmd) => self.handle(cmd),
+            Err(e) if is_info_line(line) => message(e),
             Err(e) => error(e),
         }
     }
@@ -93,10 +94,10 @@ impl Brain {
             Command::Takeback(x, y) => self.takeback(x, y),
             Command::Info(key, value) => self.info(&key, &value),
             Command::End => Action::Exit,
-            Command::About => Action::Reply(vec![format!(
-                "name=\"gomoku-rs\", version=\"{}\", author=\"Gomoku developers\", country=\"CN\"",
-                env!("CARGO_PKG_VERSION")
-            )]),
+            Command::About => Action::Reply(vec![about()]),
+            // The driver stops a running search; with none running there is nothing to
+            // stop (a late YXSTOP often arrives just after the move), and no answer.
+            Command::YxStop => Action::Reply(vec![]),
             Command::Unknown(word) => Action::Reply(vec![format!("UNKNOWN {word}")]),
         }
     }
@@ -219,13 +220,15 @@ impl Brain {
         ok()
     }
 
+    /// `INFO` has no answer in the protocol: an `ERROR` here would be read as the answer
+    /// to the manager's next command, so a problem is reported on a `MESSAGE` line.
     fn info(&mut self, key: &InfoKey, value: &str) -> Action {
         let result = self.settings.apply(key, value);
         // Even a partly supported rule is applied (the exact-five bit).
         self.engine.set_rule(self.settings.rule);
         match result {
             Ok(()) => Action::Reply(vec![]),
-            Err(e) => error(e),
+            Err(e) => message(e),
         }
     }
 
@@ -281,12 +284,25 @@ impl Brain {
     }
 }
 
+/// The answer to `ABOUT`. It depends on nothing, so the driver may give it during a search.
+pub fn about() -> String {
+    format!(
+        "name=\"gomoku-rs\", version=\"{}\", author=\"Gomoku developers\", country=\"CN\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
 fn ok() -> Action {
     Action::Reply(vec!["OK".to_string()])
 }
 
 fn error(e: ProtocolError) -> Action {
     Action::Reply(vec![format!("ERROR {e}")])
+}
+
+/// A problem that is no answer to anything (a manager shows or ignores `MESSAGE`).
+fn message(e: ProtocolError) -> Action {
+    Action::Reply(vec![format!("MESSAGE {e}")])
 }
 
 /// Any legal move: the last resort if the engine ever failed to give one.
@@ -301,6 +317,7 @@ fn nearest_centre_empty(board: &Board) -> Option<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Rule;
 
     /// Feeds `lines` to a fresh brain and collects every reply line, searches included.
     fn replies(lines: &[&str]) -> Vec<String> {
@@ -365,13 +382,53 @@ mod tests {
             "TURN 2,2",
         ]);
         assert_eq!(r[0], "OK");
-        for (i, line) in r[1..8].iter().enumerate() {
+        for (i, line) in r[1..7].iter().enumerate() {
             assert!(line.starts_with("ERROR"), "reply {i}: {r:?}");
         }
         assert!(r[5].contains("unsupported size"), "{r:?}");
-        assert!(r[7].contains("rule 6 not supported"), "{r:?}");
+        assert!(
+            r[7].starts_with("MESSAGE INFO rule 6 not supported"),
+            "{r:?}"
+        );
         assert_eq!(r.len(), 9, "{r:?}");
         assert_ne!(r[8], "2,2");
+    }
+
+    #[test]
+    fn info_problems_are_messages_and_keep_what_can_be_kept() {
+        let mut brain = Brain::new(Some(7));
+        let mut said = |line: &str| match brain.handle_line(line) {
+            Action::Reply(r) => r,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(said("INFO timeout_turn 700"), Vec::<String>::new());
+        assert_eq!(said("INFO rule 1"), Vec::<String>::new());
+        assert_eq!(said("INFO time_left -1"), Vec::<String>::new());
+        for (line, needle) in [
+            ("INFO rule 2", "INFO rule 2 not supported"),
+            ("INFO timeout_turn soon", "INFO timeout_turn needs a number"),
+            ("INFO timeout_turn -5", "\"-5\""),
+            ("INFO max_depth", "INFO max_depth needs a number"),
+            ("INFO", "INFO expects key value"),
+        ] {
+            let r = said(line);
+            assert_eq!(r.len(), 1, "{line}: {r:?}");
+            assert!(r[0].starts_with("MESSAGE "), "{line}: {r:?}");
+            assert!(r[0].contains(needle), "{line}: {r:?}");
+            assert!(
+                r[0].chars().all(|c| c.is_ascii_graphic() || c == ' '),
+                "{line}: {r:?}"
+            );
+        }
+        let s = brain.settings();
+        assert_eq!(s.timeout_turn_ms, 700, "garbage keeps the previous value");
+        assert_eq!(
+            s.rule,
+            Rule::Freestyle,
+            "rule 2: the supported part is taken"
+        );
+        assert_eq!(s.time_left_ms, Some(0), "a negative time left is none left");
+        assert_eq!(s.max_depth, None);
     }
 
     #[test]
@@ -394,6 +451,19 @@ mod tests {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         let r = replies(&refs);
         assert_eq!(r, ["OK", "4,4"]);
+    }
+
+    #[test]
+    fn yxstop_without_a_search_is_ignored_quietly() {
+        let r = replies(&[
+            "START 15",
+            "YXSTOP",
+            "INFO max_depth 1",
+            "TURN 7,7",
+            "YXSTOP",
+        ]);
+        assert_eq!(r.len(), 2, "OK and a move, nothing for YXSTOP: {r:?}");
+        assert_eq!(r[0], "OK");
     }
 
     #[test]

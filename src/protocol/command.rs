@@ -1,5 +1,6 @@
 //! One protocol line -> one [`Command`], or a [`ProtocolError`] that says what was wrong.
 
+use crate::engine::Rule;
 use thiserror::Error;
 
 /// A manager's command.
@@ -16,6 +17,8 @@ pub enum Command {
     Info(InfoKey, String),
     End,
     About,
+    /// Yixin-Board's `YXSTOP`: stop the running search and play the best move so far.
+    YxStop,
     /// A command this brain does not know (answered `UNKNOWN`).
     Unknown(String),
     /// An empty line: ignored.
@@ -123,10 +126,20 @@ pub enum ProtocolError {
     BadBoardLine(String),
     #[error("board has no empty cell")]
     BoardFull,
-    #[error("INFO {key} needs a number, got {value:?}")]
+    #[error("INFO {key} needs a number, got {value:?}; the previous value stays")]
     BadInfoValue { key: String, value: String },
-    #[error("rule {0} not supported (0 freestyle and 1 exact five are)")]
-    UnsupportedRule(u64),
+    #[error(
+        "INFO rule {bits} not supported (0 freestyle and 1 exact five are); playing {playing}"
+    )]
+    UnsupportedRule { bits: u64, playing: Rule },
+}
+
+/// True for an `INFO` line, well formed or not. The protocol gives `INFO` no answer, so
+/// a problem with one is reported on a `MESSAGE` line, never as `ERROR`.
+pub fn is_info_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("INFO"))
 }
 
 /// Longest number text accepted: anything longer is garbage, not a coordinate.
@@ -207,6 +220,7 @@ pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
         }
         "END" => Ok(Command::End),
         "ABOUT" => Ok(Command::About),
+        "YXSTOP" => no_args(Command::YxStop, "YXSTOP"),
         _ => Ok(Command::Unknown(printable(word, 40))),
     }
 }
@@ -289,6 +303,8 @@ mod tests {
         }
         assert_eq!(printable("a\tb\u{fffd}c", 3), "a?b");
         assert!(parse_command("INFO").is_err());
+        assert!(is_info_line(" info\r") && is_info_line("INFO x y"));
+        assert!(!is_info_line("INFORMATION") && !is_info_line(""));
         assert_eq!(
             parse_command("info MAX_DEPTH 4"),
             Ok(Command::Info(InfoKey::MaxDepth, "4".into()))
@@ -304,5 +320,7 @@ mod tests {
         assert!(parse_command("RECTSTART 20").is_err());
         assert_eq!(parse_command("end\r"), Ok(Command::End));
         assert_eq!(parse_command("Restart"), Ok(Command::Restart));
+        assert_eq!(parse_command("yxstop\r"), Ok(Command::YxStop));
+        assert!(parse_command("YXSTOP now").is_err());
     }
 }

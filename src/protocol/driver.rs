@@ -1,9 +1,16 @@
 //! Runs a [`Brain`] over a line source and a writer. Input is read on its own thread and
-//! the search runs on another, so the driver keeps reading while the brain thinks: `END`
-//! stops a search at once, and any other line is queued and handled after the answer.
+//! the search runs on another, so the driver keeps reading while the brain thinks. A line
+//! that arrives during a search:
+//! - `END` stops it, and the brain leaves without answering;
+//! - `YXSTOP` (Yixin-Board's) stops it, and the best move so far is answered as usual;
+//! - `ABOUT` is answered at once: its answer depends on nothing;
+//! - any other line is queued and handled after the move, in order.
+//!
+//! Answers keep the order of the commands: none of the three acts at once while a queued
+//! line must be handled before it (see `Role`).
 
-use super::brain::{Action, Brain};
-use super::command::{parse_command, Command};
+use super::brain::{about, Action, Brain};
+use super::command::{is_info_line, parse_command, Command};
 use super::lines::{read_line_capped, to_text};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -62,35 +69,104 @@ pub fn run<W: Write>(brain: &mut Brain, lines: Receiver<String>, out: &mut W) ->
         let reply = match brain.handle_line(&line) {
             Action::Reply(reply) => reply,
             Action::Exit => return Ok(()),
-            Action::Think => match think_while_reading(brain, &lines, &mut queued) {
+            Action::Think => match think_while_reading(brain, &lines, &mut queued, out)? {
                 Some(reply) => reply,
                 None => return Ok(()), // END arrived mid-search: leave without answering
             },
         };
-        for r in &reply {
-            log::debug!("-> {r}");
-            writeln!(out, "{r}")?;
-        }
-        out.flush()?;
+        write_lines(out, &reply)?;
     }
 }
 
-/// Runs [`Brain::think`] on a scoped thread while this one keeps reading input.
+fn write_lines<W: Write>(out: &mut W, lines: &[String]) -> io::Result<()> {
+    for l in lines {
+        log::debug!("-> {l}");
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
+/// What a line means to a running search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// `END`: stop the search and leave.
+    End,
+    /// `YXSTOP`: stop the search, which answers with its best move so far.
+    Stop,
+    /// `ABOUT`: its answer depends on nothing, so it can be given during a search.
+    About,
+    /// An unknown command: no effect on the game, answered `UNKNOWN` after the move.
+    Unknown,
+    /// `INFO` (applied after the move; never answered) and blank lines.
+    Silent,
+    /// Everything else (game commands, malformed lines): handled after the move, and a
+    /// line behind it is meant for after it too.
+    Game,
+}
+
+fn role(line: &str) -> Role {
+    match parse_command(line) {
+        Ok(Command::End) => Role::End,
+        Ok(Command::YxStop) => Role::Stop,
+        Ok(Command::About) => Role::About,
+        Ok(Command::Unknown(_)) => Role::Unknown,
+        Ok(Command::Empty | Command::Info(..)) => Role::Silent,
+        Err(_) if is_info_line(line) => Role::Silent,
+        Ok(_) | Err(_) => Role::Game,
+    }
+}
+
+/// An `END` or `YXSTOP` behind this queued line is meant for after it (the next search,
+/// or the end of the session), not for the running search.
+fn holds_back_stop(queued: &VecDeque<String>) -> bool {
+    queued
+        .iter()
+        .any(|l| matches!(role(l), Role::Game | Role::End))
+}
+
+/// `ABOUT` is answered at once only if no queued line is waiting for its own answer, so
+/// the answers keep the order of the commands.
+fn holds_back_about(queued: &VecDeque<String>) -> bool {
+    queued.iter().any(|l| role(l) != Role::Silent)
+}
+
+/// A `YXSTOP` queued before the search started, with nothing before it that it must
+/// wait for, is meant for this search (the manager sent it right after the command):
+/// taken out of the queue, it stops the search at once.
+fn take_early_stop(queued: &mut VecDeque<String>) -> bool {
+    for i in 0..queued.len() {
+        match role(&queued[i]) {
+            Role::Stop => {
+                queued.remove(i);
+                return true;
+            }
+            Role::Game | Role::End => return false,
+            Role::About | Role::Unknown | Role::Silent => {}
+        }
+    }
+    false
+}
+
+/// Runs [`Brain::think`] on a scoped thread while this one keeps reading input, and gives
+/// the search's answer, or `None` when `END` stopped it.
 ///
-/// An `END` that arrives during the search stops it and gives `None`, unless commands
-/// that need answers are queued before it. An `END` that was already read when the
-/// search started waits its turn in the queue like any other line, so a script that
-/// pipes `BEGIN`, `TURN`, `END` at once gets both moves.
-fn think_while_reading(
+/// Lines that arrive during the search are handled as the module documentation says. An
+/// `END` that was already read when the search started waits its turn in the queue like
+/// any other line, so a script that pipes `BEGIN`, `TURN`, `END` at once gets both moves.
+fn think_while_reading<W: Write>(
     brain: &mut Brain,
     lines: &Receiver<String>,
     queued: &mut VecDeque<String>,
-) -> Option<Vec<String>> {
-    // Lines already read are not "during" this search: queue them, END included.
+    out: &mut W,
+) -> io::Result<Option<Vec<String>>> {
+    // Lines already read are not "during" this search: queue them, END included (only a
+    // YXSTOP among them can be for this search, see take_early_stop).
     while let Ok(line) = lines.try_recv() {
         queued.push_back(line);
     }
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(take_early_stop(queued)));
+    let mut exit = false;
+    let mut write_error = None;
     let joined = thread::scope(|scope| {
         let thinker = thread::Builder::new()
             .name("pbrain-search".into())
@@ -111,39 +187,44 @@ fn think_while_reading(
                 thread::sleep(POLL);
                 continue;
             }
-            match lines.recv_timeout(POLL) {
-                Ok(line) => {
-                    if is_end(&line) && !queued.iter().any(|l| needs_answer(l)) {
+            let line = match lines.recv_timeout(POLL) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    input_open = false;
+                    continue;
+                }
+            };
+            match role(&line) {
+                Role::End | Role::Stop if !holds_back_stop(queued) => {
+                    log::debug!("<- {} (stops the search)", line.trim_end());
+                    exit = role(&line) == Role::End;
+                    stop.store(true, Ordering::SeqCst);
+                }
+                Role::About if !holds_back_about(queued) => {
+                    log::debug!("<- {} (during the search)", line.trim_end());
+                    if let Err(e) = write_lines(out, &[about()]) {
+                        // The manager is gone: nothing more can be answered.
+                        write_error = Some(e);
+                        exit = true;
                         stop.store(true, Ordering::SeqCst);
-                    } else {
-                        queued.push_back(line);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => input_open = false,
+                _ => queued.push_back(line),
             }
         }
         thinker.join().map_err(|_| ())
     });
-    if stop.load(Ordering::SeqCst) {
-        return None;
+    if let Some(e) = write_error {
+        return Err(e);
     }
-    Some(joined.unwrap_or_else(|()| {
+    if exit {
+        return Ok(None);
+    }
+    Ok(Some(joined.unwrap_or_else(|()| {
         log::error!("the search failed");
         vec!["ERROR internal error in the search".to_string()]
-    }))
-}
-
-fn is_end(line: &str) -> bool {
-    matches!(parse_command(line), Ok(Command::End))
-}
-
-/// True for a line the manager expects an answer to (anything but `INFO` and blanks).
-fn needs_answer(line: &str) -> bool {
-    !matches!(
-        parse_command(line),
-        Ok(Command::Empty) | Ok(Command::Info(..))
-    )
+    })))
 }
 
 #[cfg(test)]
@@ -190,34 +271,129 @@ mod tests {
         drop(tx);
     }
 
-    #[test]
-    fn end_mid_search_stops_it_without_an_answer() {
+    /// Runs a session on its own thread over lines sent by `feed` and gives its output,
+    /// or `None` if it is still running after 20 s. That bound is no timing claim: the
+    /// searches here are given 300 s turns, so only a search nobody stopped comes near it.
+    fn bounded_session(feed: impl FnOnce(mpsc::Sender<String>) + Send + 'static) -> Option<String> {
         let (tx, rx) = mpsc::channel();
-        let mut brain = Brain::new(Some(1));
-        for line in ["START 20", "INFO timeout_turn 60000", "TURN 10,10"] {
+        let (done_tx, done) = mpsc::channel();
+        thread::spawn(move || {
+            let mut brain = Brain::new(Some(1));
+            let mut out = Vec::new();
+            run(&mut brain, rx, &mut out).expect("writes to a Vec");
+            let _ = done_tx.send(String::from_utf8_lossy(&out).into_owned());
+        });
+        feed(tx);
+        done.recv_timeout(Duration::from_secs(20)).ok()
+    }
+
+    fn send_all(tx: &mpsc::Sender<String>, lines: &[&str]) {
+        for line in lines {
             tx.send(line.to_string()).expect("open");
         }
-        let sender = thread::spawn(move || {
-            thread::sleep(Duration::from_millis(100));
-            tx.send("INFO time_left 1000".into()).expect("open");
-            tx.send("end".into()).expect("open");
-            tx
-        });
-        let t = std::time::Instant::now();
-        let mut out = Vec::new();
-        run(&mut brain, rx, &mut out).expect("writes to a Vec");
-        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
-        assert_eq!(String::from_utf8_lossy(&out), "OK\n");
-        drop(sender.join());
     }
 
     #[test]
-    fn only_end_and_info_are_passive() {
-        assert!(is_end("END\r"));
-        assert!(!is_end("ENDX"));
-        assert!(!needs_answer("INFO time_left 5"));
-        assert!(!needs_answer(""));
-        assert!(needs_answer("TURN 1,1"));
-        assert!(needs_answer("garbage"));
+    fn end_mid_search_stops_it_without_an_answer() {
+        let out = bounded_session(|tx| {
+            send_all(&tx, &["START 20", "INFO timeout_turn 300000", "TURN 10,10"]);
+            thread::spawn(move || {
+                // Lets the search start, so that END arrives during it.
+                thread::sleep(Duration::from_millis(100));
+                send_all(&tx, &["INFO time_left 1000", "end"]);
+            });
+        });
+        assert_eq!(out.as_deref(), Some("OK\n"));
+    }
+
+    #[test]
+    fn a_yxstop_sent_with_its_command_stops_that_search() {
+        let out = bounded_session(|tx| {
+            send_all(
+                &tx,
+                &[
+                    "START 20",
+                    "INFO timeout_turn 300000",
+                    "TURN 10,10",
+                    "YXSTOP",
+                    "END",
+                ],
+            );
+        })
+        .expect("YXSTOP stopped the search");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_eq!(lines[0], "OK");
+        assert!(lines[1].starts_with("MESSAGE depth"), "{out}");
+        assert!(lines[2].contains(','), "a move: {out}");
+    }
+
+    #[test]
+    fn a_yxstop_behind_a_command_is_meant_for_that_command() {
+        // The first search is short; the YXSTOP after the second TURN stops the second.
+        let out = bounded_session(|tx| {
+            send_all(
+                &tx,
+                &[
+                    "START 20",
+                    "INFO timeout_turn 200",
+                    "TURN 10,10",
+                    "INFO timeout_turn 300000",
+                    "TURN 0,0",
+                    "YXSTOP",
+                    "ABOUT",
+                    "END",
+                ],
+            );
+        })
+        .expect("YXSTOP stopped the second search");
+        let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+        assert_eq!(answers.len(), 4, "{out}");
+        assert_eq!(answers[0], "OK");
+        assert!(
+            answers[1].contains(',') && answers[2].contains(','),
+            "{out}"
+        );
+        assert_ne!(answers[1], answers[2]);
+        assert!(answers[3].starts_with("name="), "{out}");
+    }
+
+    #[test]
+    fn roles_of_lines_during_a_search() {
+        assert_eq!(role("END\r"), Role::End);
+        assert_eq!(role("ENDX"), Role::Unknown);
+        assert_eq!(role("yxstop"), Role::Stop);
+        assert_eq!(role("ABOUT"), Role::About);
+        assert_eq!(role("YXSHOWINFO"), Role::Unknown);
+        assert_eq!(role("INFO time_left 5"), Role::Silent);
+        assert_eq!(
+            role("INFO"),
+            Role::Silent,
+            "a bad INFO gets no answer either"
+        );
+        assert_eq!(role(""), Role::Silent);
+        assert_eq!(role("TURN 1,1"), Role::Game);
+        assert_eq!(
+            role("TURN x"),
+            Role::Game,
+            "malformed: ERROR after the move"
+        );
+        assert_eq!(role("YXSTOP now"), Role::Game);
+        let q = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<VecDeque<_>>();
+        assert!(!holds_back_stop(&q(&[
+            "INFO timeout_turn 5",
+            "FOO",
+            "ABOUT"
+        ])));
+        assert!(holds_back_stop(&q(&["INFO timeout_turn 5", "TURN 1,1"])));
+        assert!(holds_back_stop(&q(&["END"])));
+        assert!(!holds_back_about(&q(&["INFO timeout_turn 5", ""])));
+        assert!(holds_back_about(&q(&["FOO"])));
+        let mut early = q(&["INFO a 1", "ABOUT", "YXSTOP", "TURN 1,1", "YXSTOP"]);
+        assert!(take_early_stop(&mut early));
+        assert_eq!(early, q(&["INFO a 1", "ABOUT", "TURN 1,1", "YXSTOP"]));
+        let mut late = q(&["TURN 1,1", "YXSTOP"]);
+        assert!(!take_early_stop(&mut late));
+        assert_eq!(late.len(), 2);
     }
 }

@@ -18,9 +18,22 @@ const MARGIN_MS: u64 = 30;
 /// The shortest budget ever given: enough for depth 1 on any board.
 const MIN_BUDGET_MS: u64 = 10;
 
-/// The rule bits of `INFO rule` (bitmask): 1 exact five, 2 continuous game, 4 renju,
-/// 8 caro. Only bit 1 changes how this brain plays.
+/// The bits of `INFO rule` (a bitmask): 1 exact five, 2 continuous game, 4 renju, 8 caro.
 const RULE_EXACT_FIVE: u64 = 1;
+/// The bits this brain honours; see [`rule_from_bits`].
+const RULE_SUPPORTED: u64 = RULE_EXACT_FIVE;
+
+/// The rule an `INFO rule` bitmask asks for, as far as this brain supports it, and the
+/// bits it does not honour (0 when it plays exactly what was asked). The one place
+/// that maps rule bits: a new rule is a new bit in `RULE_SUPPORTED` and a branch here.
+pub fn rule_from_bits(bits: u64) -> (Rule, u64) {
+    let rule = if bits & RULE_EXACT_FIVE != 0 {
+        Rule::ExactFive
+    } else {
+        Rule::Freestyle
+    };
+    (rule, bits & !RULE_SUPPORTED)
+}
 
 /// Everything `INFO` can set. Values the brain does not act on are still checked, so a
 /// manager that sends garbage hears about it.
@@ -55,43 +68,48 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Applies one `INFO` line. On an unsupported rule the supported part (exact five or
-    /// not) is still taken and the error says what was dropped.
+    /// Applies one `INFO` line. A value that cannot be used changes nothing; on an
+    /// unsupported rule the supported part (exact five or not) is still taken. The error
+    /// says what was wrong (the protocol gives `INFO` no answer: the brain reports it on a
+    /// `MESSAGE` line). A negative `time_left` is not an error: managers send one once the
+    /// clock is over, and it counts as no time left.
     pub fn apply(&mut self, key: &InfoKey, value: &str) -> Result<(), ProtocolError> {
         let value = value.trim();
-        let number = || {
-            if value.is_empty() || value.len() > 20 || !value.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ProtocolError::BadInfoValue {
-                    key: key.name().to_string(),
-                    value: printable(value, 40),
-                });
+        let bad = || ProtocolError::BadInfoValue {
+            key: key.name().to_string(),
+            value: printable(value, 40),
+        };
+        let number = |digits: &str| {
+            if digits.is_empty() || digits.len() > 20 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(bad());
             }
-            value
-                .parse::<u64>()
-                .map_err(|_| ProtocolError::BadInfoValue {
-                    key: key.name().to_string(),
-                    value: printable(value, 40),
-                })
+            digits.parse::<u64>().map_err(|_| bad())
         };
         match key {
-            InfoKey::TimeoutTurn => self.timeout_turn_ms = number()?,
-            InfoKey::TimeoutMatch => self.timeout_match_ms = Some(number()?),
-            InfoKey::TimeLeft => self.time_left_ms = Some(number()?),
-            InfoKey::MaxMemory => self.max_memory = number()?,
-            InfoKey::GameType => self.game_type = number()?,
+            InfoKey::TimeoutTurn => self.timeout_turn_ms = number(value)?,
+            InfoKey::TimeoutMatch => self.timeout_match_ms = Some(number(value)?),
+            InfoKey::TimeLeft => {
+                self.time_left_ms = Some(match value.strip_prefix('-') {
+                    Some(digits) => number(digits).map(|_| 0)?,
+                    None => number(value)?,
+                })
+            }
+            InfoKey::MaxMemory => self.max_memory = number(value)?,
+            InfoKey::GameType => self.game_type = number(value)?,
             InfoKey::MaxDepth => {
-                let d = number()?.clamp(1, u64::from(MAX_DEPTH));
+                let d = number(value)?.clamp(1, u64::from(MAX_DEPTH));
                 self.max_depth = Some(d as u32);
             }
             InfoKey::Rule => {
-                let bits = number()?;
-                self.rule = if bits & RULE_EXACT_FIVE != 0 {
-                    Rule::ExactFive
-                } else {
-                    Rule::Freestyle
-                };
-                if bits & !RULE_EXACT_FIVE != 0 {
-                    return Err(ProtocolError::UnsupportedRule(bits));
+                let bits = number(value)?;
+                let (rule, unsupported) = rule_from_bits(bits);
+                self.rule = rule;
+                if unsupported != 0 {
+                    return Err(ProtocolError::UnsupportedRule {
+                        bits,
+                        playing: rule,
+                    });
                 }
             }
             InfoKey::Folder => self.folder = Some(value.to_string()),
@@ -171,10 +189,47 @@ mod tests {
         assert_eq!(s.rule, Rule::ExactFive);
         assert_eq!(
             apply(&mut s, InfoKey::Rule, "4"),
-            Err(ProtocolError::UnsupportedRule(4))
+            Err(ProtocolError::UnsupportedRule {
+                bits: 4,
+                playing: Rule::Freestyle
+            })
         );
         assert_eq!(s.rule, Rule::Freestyle);
         assert!(apply(&mut s, InfoKey::Rule, "3").is_err());
         assert_eq!(s.rule, Rule::ExactFive);
+        assert!(apply(&mut s, InfoKey::Rule, "exact").is_err());
+        assert_eq!(s.rule, Rule::ExactFive, "no usable value: the rule stays");
+    }
+
+    #[test]
+    fn rule_bits_map_in_one_place() {
+        assert_eq!(rule_from_bits(0), (Rule::Freestyle, 0));
+        assert_eq!(rule_from_bits(1), (Rule::ExactFive, 0));
+        assert_eq!(rule_from_bits(2), (Rule::Freestyle, 2));
+        assert_eq!(rule_from_bits(3), (Rule::ExactFive, 2));
+        assert_eq!(rule_from_bits(4), (Rule::Freestyle, 4));
+        assert_eq!(rule_from_bits(9), (Rule::ExactFive, 8));
+    }
+
+    #[test]
+    fn a_negative_time_left_is_no_time_left() {
+        let mut s = Settings::default();
+        apply(&mut s, InfoKey::TimeoutMatch, "180000").unwrap();
+        apply(&mut s, InfoKey::TimeLeft, "15000").unwrap();
+        assert_eq!(apply(&mut s, InfoKey::TimeLeft, "-1"), Ok(()));
+        assert_eq!(s.time_left_ms, Some(0));
+        assert_eq!(s.move_budget(), Duration::from_millis(MIN_BUDGET_MS));
+        apply(&mut s, InfoKey::TimeLeft, "2000").unwrap();
+        assert_eq!(apply(&mut s, InfoKey::TimeLeft, "-2147483648"), Ok(()));
+        assert_eq!(s.time_left_ms, Some(0));
+        // Garbage is still garbage, and keeps the previous value.
+        apply(&mut s, InfoKey::TimeLeft, "2000").unwrap();
+        for v in ["-", "--5", "-x", "- 5", "5-", ""] {
+            assert!(apply(&mut s, InfoKey::TimeLeft, v).is_err(), "{v:?}");
+            assert_eq!(s.time_left_ms, Some(2000), "{v:?}");
+        }
+        // Other keys have no negative meaning.
+        assert!(apply(&mut s, InfoKey::TimeoutMatch, "-1").is_err());
+        assert_eq!(s.timeout_match_ms, Some(180000));
     }
 }
