@@ -2,10 +2,16 @@
 //! turn an open three into a winning open four, respect the rule, stay on empty cells.
 //!
 //! Positions are diagrams: `X` black, `O` white, `.` empty, `*` an empty cell that is an
-//! acceptable answer. Every level (Easy, Medium, Hard, Master) must pick a `*`.
+//! acceptable answer. Every level must pick a `*`, searching through `Player::think`, the
+//! entry point the game plays through.
 
 use gomoku::engine::search::is_win_score;
-use gomoku::engine::{Board, ChessEngine, Level, Pos, Rule, SearchConfig, SearchLimits, Stone};
+use gomoku::engine::{
+    Board, ChessEngine, Control, Level, ManualClock, Player, Pos, Rule, SearchConfig, SearchLimits,
+    SearchResult, SteppingClock, Stone,
+};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 struct Case {
@@ -400,13 +406,16 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-fn limits(level: Level) -> SearchLimits {
-    let l = level.limits();
-    // Master's real budget is 3 s; its search path is the same with a shorter one.
-    match l.time {
-        Some(t) => l.with_time(t.min(Duration::from_millis(800))),
-        None => l,
-    }
+/// Nodes any strong-engine level may spend here: the game's own search path, with a
+/// budget that is the same on every machine instead of Master's 3 s.
+const NODE_CAP: u64 = 60_000;
+
+/// The move `level` plays, through the entry point the game's AI worker uses.
+fn play(level: Level, board: &Board, rule: Rule) -> SearchResult {
+    let control = Control::new(Arc::new(AtomicBool::new(false)))
+        .with_clock(Arc::new(ManualClock::new()))
+        .with_node_cap(NODE_CAP);
+    Player::new(Some(3)).think(board, rule, level, &control)
 }
 
 #[test]
@@ -416,12 +425,7 @@ fn every_level_finds_the_answer() {
     for case in &all {
         let (board, answers) = parse(case);
         for level in Level::ALL {
-            let mut engine = ChessEngine::new(SearchConfig {
-                rule: case.rule,
-                cap: 8,
-                seed: Some(3),
-            });
-            let r = engine.search(&board, &limits(level));
+            let r = play(level, &board, case.rule);
             let mv = r
                 .best_move
                 .unwrap_or_else(|| panic!("{} at {level}: no move", case.name));
@@ -489,22 +493,30 @@ fn a_fixed_seed_repeats_and_different_seeds_vary() {
 }
 
 #[test]
-fn a_time_budget_is_respected_and_still_gives_a_move() {
+fn a_time_budget_ends_the_search_with_a_finished_move() {
     let mut board = Board::square(15).expect("in range");
     for (x, y) in [(7, 7), (8, 8), (8, 6), (6, 8)] {
         board.play(Pos::new(x, y)).expect("empty");
     }
-    let mut engine = ChessEngine::new(SearchConfig::default());
-    let r = engine.search(
-        &board,
-        &SearchLimits::depth(20).with_time(Duration::from_millis(200)),
-    );
+    // Time passes only as the engine reads the clock: a budget is work, not luck.
+    let clock = Arc::new(SteppingClock::new(Duration::from_micros(200)));
+    let control = Control::new(Arc::new(AtomicBool::new(false)))
+        .with_clock(clock.clone())
+        .with_time_cap(Duration::from_millis(300));
+    let r = Player::new(Some(1)).think(&board, Rule::Freestyle, Level::Master, &control);
     assert!(r.best_move.is_some_and(|p| board.is_empty(p)));
-    assert!(r.depth >= 3, "depth {}", r.depth);
+    assert!(r.depth >= 2, "depth {}", r.depth);
+    assert_eq!(r.pv.first().copied(), r.best_move);
+    // The hard limit is the cap; the engine looked at the clock often enough to stop
+    // within a few readings of it.
     assert!(
-        r.stats.elapsed < Duration::from_millis(1500),
+        r.stats.elapsed <= Duration::from_millis(310),
         "{:?}",
         r.stats.elapsed
     );
-    assert_eq!(r.pv.first().copied(), r.best_move);
+    assert!(
+        r.stats.elapsed >= Duration::from_millis(100),
+        "{:?}",
+        r.stats.elapsed
+    );
 }

@@ -126,12 +126,7 @@ pub fn show_menu(scene: &mut Scene, ui: &mut UiState) {
 }
 
 fn level_label(level: Level) -> String {
-    match level {
-        Level::Easy => "Easy (3 plies)".into(),
-        Level::Medium => "Medium (5 plies)".into(),
-        Level::Hard => "Hard (7 plies)".into(),
-        Level::Master => "Master (threats, 3 s)".into(),
-    }
+    format!("{level} ({})", level.describe())
 }
 
 /// The board with its side panel.

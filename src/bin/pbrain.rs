@@ -1,16 +1,19 @@
 //! `pbrain-gomoku`: the engine as a Gomocup brain on stdin/stdout. Builds without SDL.
 //! All the protocol lives in `gomoku::protocol`; this file only wires the process up.
 
+use gomoku::engine::Level;
 use gomoku::profiler;
 use gomoku::protocol::{driver, Brain};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: pbrain-gomoku [--profile FILE] [--seed N]
+const USAGE: &str = "usage: pbrain-gomoku [--profile FILE] [--seed N] [--level NAME]
 Speaks the Gomocup pbrain protocol on stdin/stdout.
   --profile FILE  write a Chrome trace of the whole run to FILE at exit
-  --seed N        fix the engine's move shuffle (repeatable games)";
+  --seed N        fix the engine's move shuffle (repeatable games)
+  --level NAME    play a game level's recipe (easy, medium, hard, expert, master)
+                  instead of the strongest search that fits the turn time";
 
 /// The command line.
 struct Args {
@@ -18,6 +21,8 @@ struct Args {
     profile: Option<PathBuf>,
     /// `--seed N`: repeatable search order.
     seed: Option<u64>,
+    /// `--level NAME`: a fixed level instead of the strongest search.
+    level: Option<Level>,
 }
 
 /// Why the command line was refused; `Help` is the one that is not an error.
@@ -36,6 +41,7 @@ fn parse_args() -> Result<Args, ArgsError> {
     let mut args = Args {
         profile: None,
         seed: None,
+        level: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -46,6 +52,13 @@ fn parse_args() -> Result<Args, ArgsError> {
                 args.seed = Some(
                     v.parse()
                         .map_err(|_| ArgsError::Bad(format!("--seed: {v:?} is not a number")))?,
+                );
+            }
+            "--level" => {
+                let v = it.next().ok_or("--level needs a name")?;
+                args.level = Some(
+                    Level::from_name(&v)
+                        .ok_or_else(|| ArgsError::Bad(format!("--level: no level {v:?}")))?,
                 );
             }
             "-h" | "--help" => return Err(ArgsError::Help),
@@ -72,6 +85,9 @@ fn main() -> ExitCode {
     profiler::set_thread_name("brain");
     let lines = driver::spawn_reader(BufReader::new(io::stdin()));
     let mut brain = Brain::new(args.seed);
+    if let Some(level) = args.level {
+        brain.set_level(level);
+    }
     let result = driver::run(&mut brain, lines, &mut io::stdout().lock());
     if let Some(s) = session {
         if let Err(e) = s.finish() {

@@ -67,6 +67,31 @@ impl Clock for ManualClock {
     }
 }
 
+/// A clock that moves `step` forward every time it is read: time that passes only as
+/// the code under test works, so a time budget is reached after a fixed amount of work,
+/// the same on every machine.
+#[derive(Clone, Debug)]
+pub struct SteppingClock {
+    inner: ManualClock,
+    step: Duration,
+}
+
+impl SteppingClock {
+    pub fn new(step: Duration) -> SteppingClock {
+        SteppingClock {
+            inner: ManualClock::new(),
+            step,
+        }
+    }
+}
+
+impl Clock for SteppingClock {
+    fn now(&self) -> Duration {
+        self.inner.advance(self.step);
+        self.inner.now()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,10 +19,6 @@ pub const NEAR: isize = 2;
 pub const WINS_NOW: u8 = 1;
 /// Flag on a candidate: the opponent would win by playing here (so it must be blocked).
 pub const BLOCKS_WIN: u8 = 2;
-/// Flag on a candidate: playing here makes a four for the side to move.
-pub const MAKES_FOUR: u8 = 4;
-/// Flag on a candidate: the opponent would make an open four here.
-pub const BLOCKS_OPEN_FOUR: u8 = 8;
 
 /// One candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,12 +210,6 @@ impl Position {
             }
             if flags & opp_five != 0 {
                 cand_flags |= BLOCKS_WIN;
-            }
-            if flags & four_flag(self.to_move) != 0 {
-                cand_flags |= MAKES_FOUR;
-            }
-            if flags & open_four_flag(self.to_move.opponent()) != 0 {
-                cand_flags |= BLOCKS_OPEN_FOUR;
             }
             out.push(Candidate {
                 cell: cell as u16,

@@ -1,4 +1,6 @@
-//! Negamax alpha-beta search: the seed's ChessEngine, made fast.
+//! Negamax alpha-beta search: the seed's ChessEngine, made fast. It plays Easy, Medium
+//! and Hard exactly as the seed designed them; the levels above use
+//! [`crate::engine::strong`].
 //!
 //! Per node: generate candidates (empty cells near a stone), take an immediate win,
 //! answer an opponent's immediate win by blocking, otherwise shuffle the candidates, sort
@@ -7,16 +9,14 @@
 //! making the move. A win scores `WIN - ply`, so a quicker win is preferred.
 
 use super::board::{Board, Pos};
-use super::position::{Candidate, Position, BLOCKS_OPEN_FOUR, BLOCKS_WIN, MAKES_FOUR, WINS_NOW};
+use super::position::{Candidate, Position, BLOCKS_WIN, WINS_NOW};
 use super::rules::Rule;
-use super::threats::{find_vcf, VcfLimits};
-use super::tt::MoveTable;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Deepest search any level or time budget may ask for.
 pub const MAX_DEPTH: u32 = 20;
@@ -24,8 +24,6 @@ pub const MAX_DEPTH: u32 = 20;
 pub const WIN: i32 = 100_000_000;
 const INF: i32 = 1_000_000_000;
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
-/// 2^18 remembered best moves (4 MiB).
-const TT_BITS: u32 = 18;
 
 /// Scores within this of [`WIN`] are proven wins (or, negated, losses) for either engine.
 pub const WIN_MARGIN: i32 = 1000;
@@ -60,40 +58,17 @@ impl Default for SearchConfig {
 pub struct SearchLimits {
     /// Depth in plies (iterative deepening stops here).
     pub max_depth: u32,
-    /// Wall-clock budget; the best move of the deepest finished iteration is returned.
-    pub time: Option<Duration>,
-    /// Set from another thread to stop at once (same result rule as `time`).
+    /// Set from another thread to stop at once: depths 1, 2, ... are then searched in
+    /// turn and the deepest finished one answers.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Also search threats at the root: play a found win by continuous fours, and
-    /// against the opponent's, keep only moves that refute it. Off for the seed's levels.
-    pub threats: bool,
 }
 
 impl SearchLimits {
     pub fn depth(max_depth: u32) -> SearchLimits {
         SearchLimits {
             max_depth: max_depth.clamp(1, MAX_DEPTH),
-            time: None,
             stop: None,
-            threats: false,
         }
-    }
-
-    /// The strongest search that fits in `time`: deepening to the limit, with threats.
-    pub fn strongest(time: Duration) -> SearchLimits {
-        SearchLimits::depth(MAX_DEPTH)
-            .with_time(time)
-            .with_threats()
-    }
-
-    pub fn with_threats(mut self) -> SearchLimits {
-        self.threats = true;
-        self
-    }
-
-    pub fn with_time(mut self, time: Duration) -> SearchLimits {
-        self.time = Some(time);
-        self
     }
 
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> SearchLimits {
@@ -107,6 +82,7 @@ impl SearchLimits {
 pub struct SearchStats {
     pub nodes: u64,
     pub evaluations: u64,
+    /// Thinking time, as the caller's clock measured it (the engines read no clock).
     pub elapsed: Duration,
 }
 
@@ -129,8 +105,6 @@ pub struct ChessEngine {
     config: SearchConfig,
     /// Candidate buffers, one per ply, reused so the search loop never allocates.
     buffers: Vec<Vec<Candidate>>,
-    /// Best-move memory for threat-mode searches, kept between searches.
-    moves_seen: Option<MoveTable>,
 }
 
 /// Per-search state: position, counters, limits, principal variation.
@@ -140,18 +114,11 @@ struct Search<'a> {
     cap: usize,
     rng: SmallRng,
     buffers: &'a mut Vec<Vec<Candidate>>,
-    /// Present in threat mode: remembered best moves are tried first.
-    tt: Option<&'a mut MoveTable>,
     stats: SearchStats,
-    deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
     pv: [[u16; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
-    /// When set, the only root moves searched (those that refute the opponent's threats).
-    root_moves: Option<Vec<u16>>,
-    /// Answer open threes only with blocks or fours (threat search mode only).
-    threat_pruning: bool,
 }
 
 impl ChessEngine {
@@ -159,7 +126,6 @@ impl ChessEngine {
         ChessEngine {
             config,
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
-            moves_seen: None,
         }
     }
 
@@ -170,12 +136,10 @@ impl ChessEngine {
 
     /// Best move for the side to move on `board`.
     ///
-    /// With neither a time budget nor a stop flag this is exactly one search to
-    /// `limits.max_depth`; otherwise depths 1, 2, ... are searched in turn and the result
-    /// of the deepest finished one is returned.
+    /// Without a stop flag this is exactly one search to `limits.max_depth`; with one,
+    /// depths 1, 2, ... are searched in turn and the deepest finished one answers.
     pub fn search(&mut self, board: &Board, limits: &SearchLimits) -> SearchResult {
         crate::profile_function!();
-        let start = Instant::now();
         let seed = self.config.seed.unwrap_or_else(|| rand::rng().random());
         let mut s = Search {
             pos: Position::from_board(board),
@@ -183,32 +147,19 @@ impl ChessEngine {
             cap: self.config.cap.max(1),
             rng: SmallRng::seed_from_u64(seed),
             buffers: &mut self.buffers,
-            tt: if limits.threats {
-                Some(
-                    self.moves_seen
-                        .get_or_insert_with(|| MoveTable::new(TT_BITS)),
-                )
-            } else {
-                None
-            },
             stats: SearchStats::default(),
-            deadline: limits.time.map(|t| start + t),
             stop: limits.stop.as_deref(),
             aborted: false,
             pv: [[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
-            root_moves: None,
-            threat_pruning: limits.threats,
         };
         let mut result = SearchResult::default();
         if s.pos.stone_count() == 0 {
             result.best_move = s.pos.centre().map(|c| s.pos.pos(c));
             result.pv = result.best_move.into_iter().collect();
-        } else if let Some(win) = limits.threats.then(|| s.threats(limits, start)).flatten() {
-            result = win;
         } else {
             let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
-            let iterative = limits.time.is_some() || limits.stop.is_some();
+            let iterative = limits.stop.is_some();
             let first = if iterative { 1 } else { max_depth };
             for depth in first..=max_depth {
                 let score = s.negamax(depth, -INF, INF, 0);
@@ -222,10 +173,7 @@ impl ChessEngine {
                     .map(|&c| s.pos.pos(c))
                     .collect();
                 result.best_move = result.pv.first().copied();
-                let out_of_time = limits
-                    .time
-                    .is_some_and(|t| start.elapsed().as_secs_f64() > t.as_secs_f64() * 0.4);
-                if is_win_score(score) || out_of_time {
+                if is_win_score(score) {
                     break;
                 }
             }
@@ -234,7 +182,6 @@ impl ChessEngine {
                 result.pv = result.best_move.into_iter().collect();
             }
         }
-        s.stats.elapsed = start.elapsed();
         crate::profiler::counter("nodes", s.stats.nodes as f64);
         crate::profiler::counter("evaluations", s.stats.evaluations as f64);
         result.stats = s.stats;
@@ -254,9 +201,7 @@ impl Search<'_> {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let key = self.pos.key();
-        let remembered = self.tt.as_ref().and_then(|t| t.get(key));
-        self.order(&mut moves, ply, remembered);
+        self.order(&mut moves);
         let Some(first) = moves.first().copied() else {
             self.buffers[ply] = moves;
             return 0; // board full: a draw
@@ -267,7 +212,6 @@ impl Search<'_> {
             return WIN - ply as i32 - 1;
         }
         let me = self.pos.side_to_move();
-        let mut best = None;
         for &c in &moves {
             let score = if depth == 1 {
                 self.stats.evaluations += 1;
@@ -283,17 +227,12 @@ impl Search<'_> {
             }
             if score >= beta {
                 alpha = beta;
-                best = Some(c.cell);
                 break;
             }
             if score > alpha {
                 alpha = score;
-                best = Some(c.cell);
                 self.set_pv(ply, c.cell, depth > 1);
             }
-        }
-        if let (Some(t), Some(cell), false) = (self.tt.as_mut(), best, self.aborted) {
-            t.put(key, cell);
         }
         self.buffers[ply] = moves;
         alpha
@@ -301,7 +240,7 @@ impl Search<'_> {
 
     /// Candidates in search order, capped: a win alone if there is one; only the blocks
     /// if the opponent threatens to win; else shuffled then stably sorted by score.
-    fn order(&mut self, moves: &mut Vec<Candidate>, ply: usize, remembered: Option<u16>) {
+    fn order(&mut self, moves: &mut Vec<Candidate>) {
         self.pos.candidates(self.rule, moves);
         if let Some(win) = moves.iter().find(|c| c.flags & WINS_NOW != 0).copied() {
             moves.clear();
@@ -310,24 +249,10 @@ impl Search<'_> {
         }
         if moves.iter().any(|c| c.flags & BLOCKS_WIN != 0) {
             moves.retain(|c| c.flags & BLOCKS_WIN != 0);
-        } else {
-            if let (0, Some(only)) = (ply, &self.root_moves) {
-                moves.retain(|c| only.contains(&c.cell));
-            }
-            // Against an open three only a block of its open-four points, or a four of
-            // our own, can matter; everything else loses to the open four.
-            let answers = |c: &Candidate| c.flags & (BLOCKS_OPEN_FOUR | MAKES_FOUR) != 0;
-            if self.threat_pruning && moves.iter().any(|c| c.flags & BLOCKS_OPEN_FOUR != 0) {
-                moves.retain(answers);
-            }
         }
         moves.shuffle(&mut self.rng);
         moves.sort_by_key(|c| std::cmp::Reverse(c.score));
         moves.truncate(self.cap);
-        // Only reorder within the capped set: the tree searched stays exactly the same.
-        if let Some(i) = remembered.and_then(|r| moves.iter().position(|c| c.cell == r)) {
-            moves[..=i].rotate_right(1);
-        }
     }
 
     /// Records `cell` as best at `ply`, followed by the child's line when it searched one.
@@ -346,69 +271,12 @@ impl Search<'_> {
 
     fn out_of_time(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The best-ordered candidate: the answer when not even depth 1 finished.
     fn fallback(&mut self) -> Option<Pos> {
         let mut moves = Vec::new();
-        self.order(&mut moves, 0, None);
+        self.order(&mut moves);
         moves.first().map(|c| self.pos.pos(c.cell))
-    }
-
-    /// Root threat search. Returns a finished result for a win by continuous fours;
-    /// otherwise, if the opponent has one, restricts the root to the moves that refute it.
-    fn threats(&mut self, limits: &SearchLimits, start: Instant) -> Option<SearchResult> {
-        crate::profile_function!();
-        // Threat search may use a quarter of the budget; the rest is for deepening.
-        let vcf = VcfLimits {
-            deadline: limits.time.map(|t| start + t / 4),
-            ..VcfLimits::default()
-        };
-        let (mine, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
-        self.stats.nodes += nodes;
-        if let Some(line) = mine {
-            let pv: Vec<Pos> = line.iter().map(|&c| self.pos.pos(c)).collect();
-            return Some(SearchResult {
-                best_move: pv.first().copied(),
-                score: WIN - line.len() as i32,
-                depth: line.len() as u32,
-                pv,
-                stats: self.stats,
-            });
-        }
-        self.pos.pass();
-        let (theirs, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
-        self.pos.pass();
-        self.stats.nodes += nodes;
-        let theirs = theirs?;
-        let mut moves = Vec::new();
-        self.pos.candidates(self.rule, &mut moves);
-        moves.sort_by_key(|c| std::cmp::Reverse(c.score));
-        let mut tried: Vec<u16> = moves.iter().take(24).map(|c| c.cell).collect();
-        tried.extend(
-            theirs
-                .iter()
-                .copied()
-                .filter(|c| moves.iter().any(|m| m.cell == *c)),
-        );
-        tried.dedup();
-        let mut refutations = Vec::new();
-        for cell in tried {
-            if refutations.contains(&cell) || self.out_of_time() {
-                continue;
-            }
-            self.pos.make(cell);
-            let (still, nodes) = find_vcf(&mut self.pos, self.rule, vcf);
-            self.pos.unmake();
-            self.stats.nodes += nodes;
-            if still.is_none() {
-                refutations.push(cell);
-            }
-        }
-        if !refutations.is_empty() {
-            self.root_moves = Some(refutations);
-        }
-        None
     }
 }

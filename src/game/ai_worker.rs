@@ -4,9 +4,7 @@
 //! meaningless (undo, new game, menu, swap) calls [`AiWorker::cancel`], which stops the
 //! search and bumps the generation, so a late reply is recognised and dropped.
 
-use crate::engine::{
-    Board, ChessEngine, Level, Pos, Rule, SearchConfig, SearchLimits, SearchResult,
-};
+use crate::engine::{Board, Control, Level, Player, Pos, Rule, SearchResult};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -40,7 +38,8 @@ struct Job {
     purpose: AiPurpose,
     board: Board,
     rule: Rule,
-    limits: SearchLimits,
+    level: Level,
+    control: Control,
 }
 
 /// The empty point nearest the last move (or the centre): legal, and not absurd.
@@ -77,23 +76,16 @@ impl AiWorker {
             .name("ai".into())
             .spawn(move || {
                 crate::profiler::set_thread_name("ai");
-                let mut engine = ChessEngine::new(SearchConfig {
-                    seed,
-                    ..SearchConfig::default()
-                });
+                let mut engine = Player::new(seed);
                 for job in job_rx {
-                    engine.set_rule(job.rule);
-                    let search = || engine.search(&job.board, &job.limits);
+                    let search = || engine.think(&job.board, job.rule, job.level, &job.control);
                     let result = match std::panic::catch_unwind(AssertUnwindSafe(search)) {
                         Ok(result) => result,
                         Err(_) => {
                             // A bug in the engine must not leave the game "thinking"
                             // forever: play a plain legal move and start a fresh engine.
                             log::error!("the engine panicked; playing a fallback move");
-                            engine = ChessEngine::new(SearchConfig {
-                                seed,
-                                ..SearchConfig::default()
-                            });
+                            engine = Player::new(seed);
                             SearchResult {
                                 best_move: fallback_move(&job.board),
                                 ..SearchResult::default()
@@ -132,7 +124,8 @@ impl AiWorker {
             purpose,
             board: board.clone(),
             rule,
-            limits: level.limits().with_stop(Arc::clone(&self.stop)),
+            level,
+            control: Control::new(Arc::clone(&self.stop)),
         };
         let sent = self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok());
         if sent {

@@ -5,10 +5,10 @@ use super::command::{
     is_info_line, parse_board_entry, parse_command, BoardEntry, Command, InfoKey, ProtocolError,
 };
 use super::info::Settings;
+use super::think;
 use crate::engine::point::PointTable;
-use crate::engine::strong::time::TimeBudget;
-use crate::engine::strong::{StrongEngine, StrongLimits};
-use crate::engine::{Board, BoardError, ChessEngine, Pos, SearchConfig, SearchLimits, Stone};
+use crate::engine::strong::state::State;
+use crate::engine::{Board, BoardError, Level, Player, Pos, Rule, Stone};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -28,8 +28,9 @@ pub struct Brain {
     board: Option<Board>,
     me: Stone,
     settings: Settings,
-    engine: ChessEngine,
-    strong: StrongEngine,
+    player: Player,
+    /// `--level`: play this level's recipe instead of the strongest search in time.
+    level: Option<Level>,
     /// Inside `BOARD ... DONE`: the entries so far, or the first error.
     pending_board: Option<Result<Vec<BoardEntry>, ProtocolError>>,
 }
@@ -37,16 +38,17 @@ pub struct Brain {
 impl Brain {
     /// A brain; `seed` fixes the engine's shuffle for repeatable games.
     pub fn new(seed: Option<u64>) -> Brain {
-        PointTable::get(); // build the engine's table now, not in the first timed turn
+        // Build the engines' tables now, not in the first timed turn.
+        PointTable::get();
+        for rule in [Rule::Freestyle, Rule::ExactFive] {
+            State::new(15, 15, rule);
+        }
         Brain {
             board: None,
             me: Stone::Black,
             settings: Settings::default(),
-            engine: ChessEngine::new(SearchConfig {
-                seed,
-                ..SearchConfig::default()
-            }),
-            strong: StrongEngine::default(),
+            player: Player::new(seed),
+            level: None,
             pending_board: None,
         }
     }
@@ -224,12 +226,20 @@ impl Brain {
     /// to the manager's next command, so a problem is reported on a `MESSAGE` line.
     fn info(&mut self, key: &InfoKey, value: &str) -> Action {
         let result = self.settings.apply(key, value);
-        // Even a partly supported rule is applied (the exact-five bit).
-        self.engine.set_rule(self.settings.rule);
+        if matches!(key, InfoKey::MaxMemory) {
+            self.player
+                .strong_mut()
+                .set_tt_bytes(self.settings.table_bytes());
+        }
         match result {
             Ok(()) => Action::Reply(vec![]),
             Err(e) => message(e),
         }
+    }
+
+    /// Plays `level`'s recipe from now on (`--level`).
+    pub fn set_level(&mut self, level: Level) {
+        self.level = Some(level);
     }
 
     /// The settings from `INFO` so far.
@@ -240,25 +250,11 @@ impl Brain {
     /// Searches, plays our move on the board, and returns the reply lines
     /// (a `MESSAGE` with the search figures, then `x,y`).
     pub fn think(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
-        let budget = self.settings.move_budget();
         let Some(board) = self.board.as_mut() else {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
         board.set_side_to_move(self.me);
-        let r = match self.settings.max_depth {
-            Some(d) => {
-                let limits = SearchLimits::depth(d)
-                    .with_time(budget)
-                    .with_stop(Arc::clone(stop));
-                self.engine.search(board, &limits)
-            }
-            None => {
-                let limits = StrongLimits::depth(60)
-                    .with_time(TimeBudget::within(budget))
-                    .with_stop(Arc::clone(stop));
-                self.strong.search(board, self.settings.rule, &limits)
-            }
-        };
+        let r = think::search(&mut self.player, board, &self.settings, self.level, stop);
         let mv = r
             .best_move
             .filter(|&p| board.contains(p) && board.is_empty(p))
@@ -269,18 +265,7 @@ impl Brain {
         if board.place(mv, self.me).is_err() {
             return vec![format!("ERROR {}", ProtocolError::Occupied(mv.x, mv.y))];
         }
-        let pv: Vec<String> = r.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
-        vec![
-            format!(
-                "MESSAGE depth {} score {} nodes {} ms {} pv {}",
-                r.depth,
-                r.score,
-                r.stats.nodes,
-                r.stats.elapsed.as_millis(),
-                pv.join(" ")
-            ),
-            format!("{},{}", mv.x, mv.y),
-        ]
+        vec![think::report(&r), format!("{},{}", mv.x, mv.y)]
     }
 }
 

@@ -120,6 +120,18 @@ impl Settings {
         Ok(())
     }
 
+    /// Bytes the transposition table may take: half of `max_memory` (the rest is the
+    /// process itself, with room to spare), or the engine's default when unlimited.
+    pub fn table_bytes(&self) -> usize {
+        const DEFAULT: usize = crate::engine::strong::root::DEFAULT_TT_BYTES;
+        match self.max_memory {
+            0 => DEFAULT,
+            m => usize::try_from(m / 2)
+                .unwrap_or(usize::MAX)
+                .min(4 * DEFAULT),
+        }
+    }
+
     /// The wall-clock time the next move may take: the turn limit, bounded by a share of
     /// the match time left (unless the match is unlimited), less a margin for I/O.
     pub fn move_budget(&self) -> Duration {

@@ -7,6 +7,7 @@ pub mod command;
 pub mod driver;
 pub mod info;
 pub mod lines;
+pub mod think;
 
 pub use brain::Brain;
 pub use command::{parse_command, BoardEntry, Command, InfoKey, ProtocolError};

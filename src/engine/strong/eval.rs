@@ -78,6 +78,70 @@ impl Weights {
     }
 }
 
+/// What one colour's four pattern codes at a cell come to: its threat class and worth,
+/// looked up at once from [`cell_table`].
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+pub struct CellInfo {
+    pub to_move: i16,
+    pub waiting: i16,
+    pub threat: Threat,
+}
+
+impl CellInfo {
+    #[inline]
+    pub fn value(&self) -> CellValue {
+        CellValue {
+            to_move: self.to_move as i32,
+            waiting: self.waiting as i32,
+        }
+    }
+}
+
+/// [`CellInfo`] for every combination of four pattern codes (see
+/// [`super::threat::combo_index`]), from the threat table and [`WEIGHTS`].
+pub fn cell_table() -> &'static [CellInfo] {
+    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let threats = super::threat::threat_table();
+        (0..1usize << 16)
+            .map(|i| {
+                let codes = [0, 1, 2, 3].map(|k| ((i >> (4 * k)) & 15) as u8);
+                if codes.iter().any(|&c| c as usize >= PATTERN_COUNT) {
+                    return CellInfo::default(); // no such pattern code
+                }
+                let threat = Threat::from_code(threats[i]);
+                let v = WEIGHTS.cell_value(codes, threat);
+                CellInfo {
+                    to_move: v.to_move.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                    waiting: v.waiting.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                    threat,
+                }
+            })
+            .collect()
+    })
+}
+
+/// How many empty cells show each line pattern and threat class for one colour: the
+/// evaluation is linear in these, which is what the tuner fits (`examples/tune.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    pub line: [u32; PATTERN_COUNT],
+    pub threat: [u32; THREAT_COUNT],
+}
+
+/// The features of `colour` in `state`, counted from scratch.
+pub fn features(state: &super::state::State, colour: usize) -> Features {
+    let mut f = Features::default();
+    for cell in state.board_cells().filter(|&c| state.is_empty(c)) {
+        f.threat[state.threat(cell, colour) as usize] += 1;
+        for dir in 0..4 {
+            f.line[state.pattern_code(cell, dir, colour) as usize] += 1;
+        }
+    }
+    f
+}
+
 /// The static value of a position for the side to move, from the two colours' sums.
 #[inline]
 pub fn evaluate(mine: CellValue, theirs: CellValue, weights: &Weights) -> i32 {

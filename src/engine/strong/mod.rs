@@ -15,7 +15,8 @@ pub mod threat;
 pub mod time;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 
-mod root;
+pub mod root;
 
 pub use root::{StrongEngine, StrongLimits};

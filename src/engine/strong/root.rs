@@ -8,6 +8,7 @@ use super::state::{State, NONE};
 use super::time::{Stopper, TimeBudget};
 use super::tt::TransTable;
 use super::vcf::Vcf;
+use super::vct::{self, Vct};
 use crate::engine::clock::{Clock, MonotonicClock};
 use crate::engine::search::{SearchResult, SearchStats};
 use crate::engine::{Board, Rule};
@@ -150,7 +151,7 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         Situation::Forced(c) if max_depth <= 1 => return vec![c],
         _ => {}
     }
-    if let Some(line) = root_vcf(s) {
+    if let Some(line) = root_vcf(s).or_else(|| root_vct(s)) {
         result.score = WIN - line.len() as i32;
         result.depth = line.len() as u32;
         return line;
@@ -168,6 +169,18 @@ fn root_vcf(s: &mut Searcher) -> Option<Vec<u16>> {
         .map_or(200_000, |t| (t.as_micros() as u64).clamp(2_000, 2_000_000));
     let mut nodes = s.counters.nodes;
     let line = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, budget).solve();
+    s.counters.nodes = nodes;
+    line
+}
+
+/// A win by continuous threats (threes and fours) within its own share of the budget.
+fn root_vct(s: &mut Searcher) -> Option<Vec<u16>> {
+    crate::profile_function!();
+    let budget = s.stop.share_of_remaining(0.15).map_or(100_000, |t| {
+        (t.as_micros() as u64 / 2).clamp(1_000, 1_000_000)
+    });
+    let mut nodes = s.counters.nodes;
+    let line = Vct::new(&mut s.state, &mut s.stop, &mut nodes, budget).solve(vct::MAX_THREATS);
     s.counters.nodes = nodes;
     line
 }

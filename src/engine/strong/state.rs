@@ -7,9 +7,9 @@
 //! evaluation sums follow the same deltas, so "does the opponent have a four?" and the
 //! static evaluation are O(1).
 
-use super::eval::{CellValue, Weights};
+use super::eval::{cell_table, CellInfo, CellValue};
 use super::pattern::{line_table, slot_of, LineTable, BLACK, WALL, WHITE};
-use super::threat::{combo_index, threat_table, Threat, THREAT_COUNT};
+use super::threat::{Threat, THREAT_COUNT};
 use crate::engine::board::{Board, Pos, Stone};
 use crate::engine::rules::Rule;
 use std::sync::OnceLock;
@@ -101,8 +101,9 @@ fn zobrist() -> &'static Zobrist {
 struct CellData {
     /// Two-bit stone codes of the neighbours in each direction.
     keys: [u32; 4],
-    /// Per direction: Black's pattern code in the low nibble, White's in the high one.
-    pats: [u8; 4],
+    /// Byte `d` for direction `d`: Black's pattern code in its low nibble, White's in the
+    /// high one. One word, written whole, so reading it back never stalls on a part-write.
+    pats: u32,
     /// Threat class per colour.
     threat: [Threat; 2],
     /// Evaluation contribution per colour (valid for empty cells).
@@ -142,8 +143,8 @@ pub struct State {
     height: usize,
     half: usize,
     table: &'static LineTable,
-    threats: &'static [u8],
-    weights: &'static Weights,
+    /// Threat class and worth per combination of four pattern codes.
+    cells: &'static [CellInfo],
     stones: Box<[u8; CELLS]>,
     data: Box<[CellData; CELLS]>,
     near: Box<[u8; CELLS]>,
@@ -167,8 +168,7 @@ impl State {
             height,
             half: table.half(),
             table,
-            threats: threat_table(),
-            weights: Weights::get(),
+            cells: cell_table(),
             stones: Box::new([WALL as u8; CELLS]),
             data: Box::new([CellData::default(); CELLS]),
             near: Box::new([0; CELLS]),
@@ -265,7 +265,7 @@ impl State {
     /// `colour`'s line pattern code at `cell` in direction `dir`.
     #[inline]
     pub fn pattern_code(&self, cell: u16, dir: usize, colour: usize) -> u8 {
-        (self.data[cell as usize].pats[dir] >> (4 * colour)) & 15
+        ((self.data[cell as usize].pats >> (8 * dir + 4 * colour)) & 15) as u8
     }
     /// The raw line key at `cell` in direction `dir`.
     #[inline]
@@ -325,6 +325,11 @@ impl State {
     /// The centre cell.
     pub fn centre(&self) -> u16 {
         index(self.width / 2, self.height / 2) as u16
+    }
+
+    /// Every cell of the board (not the walls), row by row.
+    pub fn board_cells(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| index(x, y) as u16))
     }
 
     /// Appends every empty candidate cell (near a stone) to `out`, row by row.
@@ -422,33 +427,41 @@ impl State {
     /// values, counts and sums.
     #[inline]
     fn refresh_dir(&mut self, q: usize, dir: usize) {
-        let packed = self.table.packed(self.data[q].keys[dir]);
-        if packed == self.data[q].pats[dir] {
+        let byte = self.table.packed(self.data[q].keys[dir]) as u32;
+        let old = self.data[q].pats;
+        let shift = 8 * dir;
+        if (old >> shift) & 0xFF == byte {
             return;
         }
         self.remove_cell(q);
-        self.data[q].pats[dir] = packed;
-        self.rethreat(q);
+        let pats = (old & !(0xFF << shift)) | byte << shift;
+        self.data[q].pats = pats;
+        self.rethreat(q, pats);
         self.add_cell(q);
     }
 
     /// Re-reads all four patterns of `q` (its counts must already be removed).
     fn refresh_all(&mut self, q: usize) {
-        for dir in 0..4 {
-            self.data[q].pats[dir] = self.table.packed(self.data[q].keys[dir]);
-        }
-        self.rethreat(q);
+        let keys = self.data[q].keys;
+        let pats = (0..4).fold(0u32, |acc, dir| {
+            acc | (self.table.packed(keys[dir]) as u32) << (8 * dir)
+        });
+        self.data[q].pats = pats;
+        self.rethreat(q, pats);
     }
 
     /// Threat classes and values of `q` from its patterns.
     #[inline]
-    fn rethreat(&mut self, q: usize) {
+    fn rethreat(&mut self, q: usize, packed: u32) {
         let d = &mut self.data[q];
         for colour in 0..2 {
-            let codes = d.pats.map(|p| (p >> (4 * colour)) & 15);
-            let t = Threat::from_code(self.threats[combo_index(codes)]);
-            d.threat[colour] = t;
-            d.value[colour] = self.weights.cell_value(codes, t);
+            // Gather the colour's four nibbles (one per byte) into a 16-bit index.
+            let mut x = (packed >> (4 * colour)) & 0x0F0F_0F0F;
+            x = (x | (x >> 4)) & 0x00FF_00FF;
+            x = (x | (x >> 8)) & 0x0000_FFFF;
+            let info = self.cells[x as usize];
+            d.threat[colour] = info.threat;
+            d.value[colour] = info.value();
         }
     }
 

@@ -1,0 +1,192 @@
+//! Fits the strong engine's evaluation weights to game results (logistic regression on
+//! the pattern and threat counts of quiet positions, "Texel tuning").
+//!
+//! Input: JSON lines, either from `examples/selfplay.rs` (`moves`, `result`) or from
+//! `../shared/sparring/match.py --record` (`moves`, `black`, `winner`). Every position
+//! after the opening where nothing is decided at once (no five to make or block, no
+//! open four) becomes one sample: the counts of each line pattern and threat class for
+//! the side to move and for the opponent, labelled with the game's result for the side
+//! to move. Prints the fitted weights as the Rust arrays of `eval.rs`.
+//!
+//! `cargo run --release --no-default-features --example tune -- FILE...`
+
+use gomoku::engine::strong::eval::{features, Features, Weights, WEIGHTS};
+use gomoku::engine::strong::movegen::{situation, Situation};
+use gomoku::engine::strong::pattern::PATTERN_COUNT;
+use gomoku::engine::strong::state::State;
+use gomoku::engine::strong::threat::THREAT_COUNT;
+use gomoku::engine::{Pos, Rule};
+use serde_json::Value;
+
+const N: usize = 2 * (PATTERN_COUNT + THREAT_COUNT) + 1;
+
+struct Sample {
+    x: [f64; N],
+    /// 1 win, 0.5 draw, 0 loss for the side to move.
+    y: f64,
+}
+
+fn vector(mine: &Features, theirs: &Features) -> [f64; N] {
+    let mut x = [0.0; N];
+    let mut i = 0;
+    for v in mine.line.iter().chain(mine.threat.iter()) {
+        x[i] = *v as f64;
+        i += 1;
+    }
+    for v in theirs.line.iter().chain(theirs.threat.iter()) {
+        x[i] = -(*v as f64);
+        i += 1;
+    }
+    x[N - 1] = 1.0;
+    x
+}
+
+fn weights_vector(w: &Weights) -> [f64; N] {
+    let mut t = [0.0; N];
+    let mut i = 0;
+    for set in 0..2 {
+        for v in w.line[set].iter().chain(w.threat[set].iter()) {
+            t[i] = *v as f64;
+            i += 1;
+        }
+    }
+    t[N - 1] = w.tempo as f64;
+    t
+}
+
+fn parse_move(v: &Value) -> Option<Pos> {
+    let (x, y) = v.as_str()?.split_once(',')?;
+    Some(Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// Black's result (1, 0.5, 0) of one record, if it says.
+fn black_result(rec: &Value) -> Option<f64> {
+    if let Some(r) = rec.get("result").and_then(Value::as_i64) {
+        return Some((r as f64 + 1.0) / 2.0);
+    }
+    let winner = rec.get("winner")?;
+    if winner.is_null() {
+        return Some(0.5);
+    }
+    Some(if winner == rec.get("black")? {
+        1.0
+    } else {
+        0.0
+    })
+}
+
+fn samples(path: &str, out: &mut Vec<Sample>) {
+    let text = std::fs::read_to_string(path).expect("readable input");
+    for line in text.lines() {
+        let Ok(rec) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let (Some(moves), Some(black)) = (
+            rec.get("moves").and_then(Value::as_array),
+            black_result(&rec),
+        ) else {
+            continue;
+        };
+        let mut state = State::new(15, 15, Rule::Freestyle);
+        let mut scratch = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let Some(p) = parse_move(m) else { break };
+            let cell = state.cell_of(p);
+            if p.x >= 15 || p.y >= 15 || !state.is_empty(cell) {
+                break;
+            }
+            state.make(cell);
+            if i < 5 {
+                continue;
+            }
+            if !matches!(
+                situation(&state, &mut scratch),
+                Situation::Quiet | Situation::DefendFourThree
+            ) {
+                continue;
+            }
+            let me = state.side_to_move();
+            let y = if me == 0 { black } else { 1.0 - black };
+            out.push(Sample {
+                x: vector(&features(&state, me), &features(&state, 1 - me)),
+                y,
+            });
+        }
+    }
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+fn loss(data: &[Sample], t: &[f64; N], k: f64) -> f64 {
+    let mut l = 0.0;
+    for s in data {
+        let e: f64 = s.x.iter().zip(t).map(|(a, b)| a * b).sum();
+        let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
+        l -= s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln();
+    }
+    l / data.len() as f64
+}
+
+fn main() {
+    let mut data = Vec::new();
+    for path in std::env::args().skip(1) {
+        samples(&path, &mut data);
+    }
+    eprintln!("{} samples", data.len());
+    let mut t = weights_vector(&WEIGHTS);
+    // The scale that fits the current weights best.
+    let mut k = 100.0;
+    for cand in [25.0, 50.0, 75.0, 100.0, 150.0, 200.0, 300.0, 400.0, 600.0] {
+        if loss(&data, &t, cand) < loss(&data, &t, k) {
+            k = cand;
+        }
+    }
+    eprintln!(
+        "scale {k}, loss with current weights {:.5}",
+        loss(&data, &t, k)
+    );
+    // Adam on the mean cross-entropy.
+    let (mut m, mut v) = ([0.0; N], [0.0; N]);
+    let (b1, b2, lr, l2) = (0.9, 0.999, 0.5, 1e-5);
+    for step in 1..=3000 {
+        let mut g = [0.0; N];
+        for s in &data {
+            let e: f64 = s.x.iter().zip(&t).map(|(a, b)| a * b).sum();
+            let err = sigmoid(e / k) - s.y;
+            for (gi, xi) in g.iter_mut().zip(&s.x) {
+                *gi += err * xi / k;
+            }
+        }
+        for i in 0..N {
+            let gi = g[i] / data.len() as f64 + l2 * t[i];
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - f64::powi(b1, step));
+            let vh = v[i] / (1.0 - f64::powi(b2, step));
+            t[i] -= lr * mh / (vh.sqrt() + 1e-8);
+        }
+        if step % 500 == 0 {
+            eprintln!("step {step}: loss {:.5}", loss(&data, &t, k));
+        }
+    }
+    let r = |a: &[f64]| {
+        a.iter()
+            .map(|x| format!("{}", x.round() as i64))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (l, th) = (PATTERN_COUNT, THREAT_COUNT);
+    println!(
+        "line: [[{}], [{}]],",
+        r(&t[0..l]),
+        r(&t[l + th..2 * l + th])
+    );
+    println!(
+        "threat: [[{}], [{}]],",
+        r(&t[l..l + th]),
+        r(&t[2 * l + th..N - 1])
+    );
+    println!("tempo: {},", t[N - 1].round());
+}

@@ -1,0 +1,73 @@
+//! The brain's search: which engine and limits the settings call for, and the
+//! `MESSAGE` line that reports what the search found.
+
+use super::info::Settings;
+use crate::engine::search::{is_win_score, SearchResult, WIN};
+use crate::engine::strong::root::MAX_DEPTH;
+use crate::engine::strong::time::TimeBudget;
+use crate::engine::strong::StrongLimits;
+use crate::engine::{Board, Control, Level, Player};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Searches `board` for the side to move: at a fixed `level` if one was chosen on the
+/// command line, else the strong engine with the turn's time (and `max_depth` if set).
+pub fn search(
+    player: &mut Player,
+    board: &Board,
+    settings: &Settings,
+    level: Option<Level>,
+    stop: &Arc<AtomicBool>,
+) -> SearchResult {
+    let budget = settings.move_budget();
+    if let Some(level) = level {
+        let control = Control::new(Arc::clone(stop)).with_time_cap(budget);
+        return player.think(board, settings.rule, level, &control);
+    }
+    let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
+        .with_time(TimeBudget::within(budget))
+        .with_stop(Arc::clone(stop));
+    player.strong_mut().search(board, settings.rule, &limits)
+}
+
+/// The score in words: "win in N" / "loss in N" (N in plies) when proved, else the
+/// evaluation.
+pub fn score_text(score: i32) -> String {
+    if is_win_score(score) {
+        let plies = WIN - score.abs();
+        let what = if score > 0 { "win" } else { "loss" };
+        format!("{what} in {plies}")
+    } else {
+        score.to_string()
+    }
+}
+
+/// `MESSAGE depth D score S nodes N nps X ms T pv x,y ...`
+pub fn report(r: &SearchResult) -> String {
+    let ms = r.stats.elapsed.as_millis();
+    let nps = (r.stats.nodes as u128 * 1000)
+        .checked_div(ms)
+        .unwrap_or(r.stats.nodes as u128);
+    let pv: Vec<String> = r.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+    format!(
+        "MESSAGE depth {} score {} nodes {} nps {} ms {} pv {}",
+        r.depth,
+        score_text(r.score),
+        r.stats.nodes,
+        nps,
+        ms,
+        pv.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proved_scores_read_as_wins_and_losses() {
+        assert_eq!(score_text(WIN - 7), "win in 7");
+        assert_eq!(score_text(-(WIN - 4)), "loss in 4");
+        assert_eq!(score_text(-35), "-35");
+    }
+}
