@@ -7,6 +7,7 @@ pub mod level;
 pub mod patterns;
 pub mod point;
 pub mod position;
+pub mod renju;
 pub mod rules;
 pub mod search;
 pub mod threats;
