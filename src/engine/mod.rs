@@ -8,6 +8,7 @@ pub mod patterns;
 pub mod player;
 pub mod point;
 pub mod position;
+pub mod renju;
 pub mod rules;
 pub mod search;
 pub mod strong;
