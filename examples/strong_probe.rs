@@ -1,53 +1,60 @@
-//! Developer probe: prints the strong engine's view of a position given as moves.
+//! Developer probe: the strong engine's view of a position given as moves `x,y ...`
+//! (Black first, 15x15): the static evaluation, each candidate's threat classes, then
+//! iterative searches to a depth or for a time.
+//!
+//! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms MOVES...`
+
+use gomoku::engine::strong::eval::evaluate;
 use gomoku::engine::strong::state::State;
+use gomoku::engine::strong::time::TimeBudget;
 use gomoku::engine::strong::{StrongEngine, StrongLimits};
 use gomoku::engine::{Board, Pos, Rule};
+use std::time::Duration;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let depth: u32 = args[0].parse().unwrap();
-    let mut board = Board::square(15).unwrap();
+    let Some(limit) = args.first() else {
+        eprintln!("usage: strong_probe DEPTH|TIMEms x,y ...");
+        return;
+    };
+    let mut board = Board::square(15).expect("15 is a legal size");
     for m in &args[1..] {
-        let (x, y) = m.split_once(',').unwrap();
-        board
-            .play(Pos::new(x.parse().unwrap(), y.parse().unwrap()))
-            .unwrap();
+        let Some((x, y)) = m.split_once(',') else {
+            continue;
+        };
+        let (Ok(x), Ok(y)) = (x.parse(), y.parse()) else {
+            continue;
+        };
+        board.play(Pos::new(x, y)).expect("a legal move");
     }
     let st = State::from_board(&board, Rule::Freestyle);
     print!("{board}");
     let me = st.side_to_move();
-    println!(
-        "to move {me} sums me {:?} opp {:?}",
-        st.value_sum(me),
-        st.value_sum(1 - me)
-    );
+    println!("static evaluation for the side to move: {}", evaluate(&st));
     let mut cands = Vec::new();
     st.candidates(&mut cands);
     for c in cands {
         let p = st.pos_of(c);
-        let mut s2 = st.clone();
-        s2.make(c);
-        let me2 = s2.side_to_move();
-        let e = gomoku::engine::strong::eval::evaluate(
-            s2.value_sum(me2),
-            s2.value_sum(1 - me2),
-            gomoku::engine::strong::eval::Weights::get(),
-        );
-        println!(
-            "{},{} t{:?}/{:?} after-eval(for mover) {}",
-            p.x,
-            p.y,
-            st.threat(c, me),
-            st.threat(c, 1 - me),
-            -e
-        );
+        let (mine, theirs) = (st.threat(c, me), st.threat(c, 1 - me));
+        if mine as u8 > 2 || theirs as u8 > 2 {
+            println!("  {},{}: mine {mine:?}, theirs {theirs:?}", p.x, p.y);
+        }
     }
-    let mut eng = StrongEngine::default();
-    for d in 1..=depth {
-        let r = eng.search(&board, Rule::Freestyle, &StrongLimits::depth(d));
-        println!(
-            "depth {d}: {:?} score {} nodes {} pv {:?}",
-            r.best_move, r.score, r.stats.nodes, r.pv
-        );
-    }
+    let mut engine = StrongEngine::default();
+    let limits = match limit.strip_suffix("ms") {
+        Some(ms) => StrongLimits::depth(60).with_time(TimeBudget::within(Duration::from_millis(
+            ms.parse().expect("milliseconds"),
+        ))),
+        None => StrongLimits::depth(limit.parse().expect("a depth")),
+    };
+    let r = engine.search(&board, Rule::Freestyle, &limits);
+    let pv: Vec<String> = r.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+    println!(
+        "depth {} score {} nodes {} in {:?}: {}",
+        r.depth,
+        r.score,
+        r.stats.nodes,
+        r.stats.elapsed,
+        pv.join(" ")
+    );
 }

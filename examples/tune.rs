@@ -10,7 +10,9 @@
 //!
 //! `cargo run --release --no-default-features --example tune -- FILE...`
 
-use gomoku::engine::strong::eval::{features, Features, Weights, WEIGHTS};
+use gomoku::engine::strong::eval::{
+    features, situation_index, Features, Weights, SITUATIONS, WEIGHTS,
+};
 use gomoku::engine::strong::movegen::{situation, Situation};
 use gomoku::engine::strong::pattern::PATTERN_COUNT;
 use gomoku::engine::strong::state::State;
@@ -18,7 +20,11 @@ use gomoku::engine::strong::threat::THREAT_COUNT;
 use gomoku::engine::{Pos, Rule};
 use serde_json::Value;
 
-const N: usize = 2 * (PATTERN_COUNT + THREAT_COUNT) + 1;
+/// Line and threat counts of both sides, the tempo, then one weight per situation.
+const N: usize = 2 * (PATTERN_COUNT + THREAT_COUNT) + 1 + SITUATIONS;
+const TEMPO: usize = 2 * (PATTERN_COUNT + THREAT_COUNT);
+/// Scale of the logistic: an evaluation of `K` is a win probability of about 73%.
+const K: f64 = 200.0;
 
 struct Sample {
     x: [f64; N],
@@ -26,7 +32,7 @@ struct Sample {
     y: f64,
 }
 
-fn vector(mine: &Features, theirs: &Features) -> [f64; N] {
+fn vector(mine: &Features, theirs: &Features, situation: usize) -> [f64; N] {
     let mut x = [0.0; N];
     let mut i = 0;
     for v in mine.line.iter().chain(mine.threat.iter()) {
@@ -37,8 +43,30 @@ fn vector(mine: &Features, theirs: &Features) -> [f64; N] {
         x[i] = -(*v as f64);
         i += 1;
     }
-    x[N - 1] = 1.0;
+    x[TEMPO] = 1.0;
+    x[TEMPO + 1 + situation] = 1.0;
     x
+}
+
+/// Weights held at zero: patterns of empty space (too weak to mean anything), and
+/// classes a quiet position never has.
+fn fixed(i: usize) -> bool {
+    use gomoku::engine::strong::pattern::Pattern as P;
+    use gomoku::engine::strong::threat::Threat as T;
+    if i >= TEMPO {
+        return false;
+    }
+    let within = i % (PATTERN_COUNT + THREAT_COUNT);
+    if within < PATTERN_COUNT {
+        matches!(
+            P::ALL[within],
+            P::Dead | P::Overline | P::B1 | P::F1 | P::F5
+        )
+    } else {
+        let t = T::ALL[within - PATTERN_COUNT];
+        matches!(t, T::None | T::Forbidden | T::Five | T::Flex4)
+            && !(i >= PATTERN_COUNT + THREAT_COUNT && t == T::Flex4)
+    }
 }
 
 fn weights_vector(w: &Weights) -> [f64; N] {
@@ -50,7 +78,10 @@ fn weights_vector(w: &Weights) -> [f64; N] {
             i += 1;
         }
     }
-    t[N - 1] = w.tempo as f64;
+    t[TEMPO] = w.tempo as f64;
+    for (i, v) in w.situation.iter().enumerate() {
+        t[TEMPO + 1 + i] = *v as f64;
+    }
     t
 }
 
@@ -101,14 +132,18 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
             }
             if !matches!(
                 situation(&state, &mut scratch),
-                Situation::Quiet | Situation::DefendFourThree
+                Situation::Quiet | Situation::DefendFourThree | Situation::DefendFour
             ) {
                 continue;
             }
             let me = state.side_to_move();
             let y = if me == 0 { black } else { 1.0 - black };
             out.push(Sample {
-                x: vector(&features(&state, me), &features(&state, 1 - me)),
+                x: vector(
+                    &features(&state, me),
+                    &features(&state, 1 - me),
+                    situation_index(&state),
+                ),
                 y,
             });
         }
@@ -136,30 +171,22 @@ fn main() {
     }
     eprintln!("{} samples", data.len());
     let mut t = weights_vector(&WEIGHTS);
-    // The scale that fits the current weights best.
-    let mut k = 100.0;
-    for cand in [25.0, 50.0, 75.0, 100.0, 150.0, 200.0, 300.0, 400.0, 600.0] {
-        if loss(&data, &t, cand) < loss(&data, &t, k) {
-            k = cand;
-        }
-    }
-    eprintln!(
-        "scale {k}, loss with current weights {:.5}",
-        loss(&data, &t, k)
-    );
-    // Adam on the mean cross-entropy.
+    eprintln!("loss with current weights {:.5}", loss(&data, &t, K));
+    // Adam on the mean cross-entropy, the step size decaying.
     let (mut m, mut v) = ([0.0; N], [0.0; N]);
-    let (b1, b2, lr, l2) = (0.9, 0.999, 0.5, 1e-5);
-    for step in 1..=3000 {
+    let (b1, b2, l2) = (0.9, 0.999, 1e-6);
+    let steps = 3000;
+    for step in 1..=steps {
+        let lr = 1.0 * (1.0 - step as f64 / (steps + 1) as f64);
         let mut g = [0.0; N];
         for s in &data {
             let e: f64 = s.x.iter().zip(&t).map(|(a, b)| a * b).sum();
-            let err = sigmoid(e / k) - s.y;
+            let err = sigmoid(e / K) - s.y;
             for (gi, xi) in g.iter_mut().zip(&s.x) {
-                *gi += err * xi / k;
+                *gi += err * xi / K;
             }
         }
-        for i in 0..N {
+        for i in (0..N).filter(|&i| !fixed(i)) {
             let gi = g[i] / data.len() as f64 + l2 * t[i];
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
@@ -168,7 +195,7 @@ fn main() {
             t[i] -= lr * mh / (vh.sqrt() + 1e-8);
         }
         if step % 500 == 0 {
-            eprintln!("step {step}: loss {:.5}", loss(&data, &t, k));
+            eprintln!("step {step}: loss {:.5}", loss(&data, &t, K));
         }
     }
     let r = |a: &[f64]| {
@@ -186,7 +213,8 @@ fn main() {
     println!(
         "threat: [[{}], [{}]],",
         r(&t[l..l + th]),
-        r(&t[2 * l + th..N - 1])
+        r(&t[2 * l + th..TEMPO])
     );
-    println!("tempo: {},", t[N - 1].round());
+    println!("tempo: {},", t[TEMPO].round());
+    println!("situation: [{}],", r(&t[TEMPO + 1..]));
 }

@@ -38,11 +38,10 @@ pub struct Brain {
 impl Brain {
     /// A brain; `seed` fixes the engine's shuffle for repeatable games.
     pub fn new(seed: Option<u64>) -> Brain {
-        // Build the engines' tables now, not in the first timed turn.
+        // Build the engines' tables now, not in the first timed turn (another rule's
+        // are built when INFO rule asks for it).
         PointTable::get();
-        for rule in [Rule::Freestyle, Rule::ExactFive] {
-            State::new(15, 15, rule);
-        }
+        State::new(15, 15, Rule::Freestyle);
         Brain {
             board: None,
             me: Stone::Black,
@@ -226,6 +225,9 @@ impl Brain {
     /// to the manager's next command, so a problem is reported on a `MESSAGE` line.
     fn info(&mut self, key: &InfoKey, value: &str) -> Action {
         let result = self.settings.apply(key, value);
+        if matches!(key, InfoKey::Rule) {
+            State::new(15, 15, self.settings.rule);
+        }
         if matches!(key, InfoKey::MaxMemory) {
             self.player
                 .strong_mut()

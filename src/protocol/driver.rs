@@ -277,8 +277,9 @@ mod tests {
     fn bounded_session(feed: impl FnOnce(mpsc::Sender<String>) + Send + 'static) -> Option<String> {
         let (tx, rx) = mpsc::channel();
         let (done_tx, done) = mpsc::channel();
+        // Built before any line is fed, so the feed's pauses time the search, not start-up.
+        let mut brain = Brain::new(Some(1));
         thread::spawn(move || {
-            let mut brain = Brain::new(Some(1));
             let mut out = Vec::new();
             run(&mut brain, rx, &mut out).expect("writes to a Vec");
             let _ = done_tx.send(String::from_utf8_lossy(&out).into_owned());

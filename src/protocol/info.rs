@@ -3,6 +3,7 @@
 
 use super::command::{printable, InfoKey, ProtocolError};
 use crate::engine::search::MAX_DEPTH;
+use crate::engine::strong::time::TimeBudget;
 use crate::engine::Rule;
 use std::time::Duration;
 
@@ -10,11 +11,19 @@ use std::time::Duration;
 pub const DEFAULT_TURN_MS: u64 = 5000;
 /// Turn time used for `timeout_turn 0` ("play as fast as you can"): a very short search.
 const FASTEST_TURN_MS: u64 = 100;
-/// Share of the remaining match time one move may use.
-const MATCH_SHARE: u64 = 15;
-/// Kept back from every budget for process start-up, pipes and the manager's clock.
-const MARGIN_FRACTION: f64 = 0.12;
-const MARGIN_MS: u64 = 30;
+/// Our moves a game is planned to last, and the fewest still planned for.
+const MOVES_TO_PLAN: u64 = 40;
+const MIN_MOVES_TO_PLAN: u64 = 12;
+/// No new iteration after this share of the hard limit (an iteration costs about as
+/// much as all before it).
+const SOFT_PERCENT: u64 = 50;
+/// Kept back from every limit for pipes, scheduling and the manager's clock: a tenth,
+/// and never less than this.
+const MARGIN_MS: u64 = 25;
+
+fn margin(ms: u64) -> u64 {
+    (ms / 10).max(MARGIN_MS)
+}
 /// The shortest budget ever given: enough for depth 1 on any board.
 const MIN_BUDGET_MS: u64 = 10;
 
@@ -132,19 +141,34 @@ impl Settings {
         }
     }
 
-    /// The wall-clock time the next move may take: the turn limit, bounded by a share of
-    /// the match time left (unless the match is unlimited), less a margin for I/O.
-    pub fn move_budget(&self) -> Duration {
-        let mut ms = match self.timeout_turn_ms {
+    /// How long the next move may take, given how many stones are on the board: the turn
+    /// limit less a safety margin (hard), and when a match clock runs, a share of the time
+    /// left spread over the moves still expected (soft: no new iteration after it).
+    pub fn time_budget(&self, stones: usize) -> TimeBudget {
+        let turn = match self.timeout_turn_ms {
             0 => FASTEST_TURN_MS,
             t => t,
         };
+        let mut hard = turn.saturating_sub(margin(turn));
+        let mut soft = hard * SOFT_PERCENT / 100;
         let unlimited_match = self.timeout_match_ms == Some(0);
         if let Some(left) = self.time_left_ms.filter(|_| !unlimited_match) {
-            ms = ms.min(left / MATCH_SHARE);
+            let usable = left.saturating_sub(margin(left));
+            let to_go = (MOVES_TO_PLAN.saturating_sub(stones as u64 / 2)).max(MIN_MOVES_TO_PLAN);
+            let share = usable / to_go;
+            soft = soft.min(share);
+            hard = hard.min(share * 3).min(usable / 4);
         }
-        let margin = ((ms as f64 * MARGIN_FRACTION) as u64).max(MARGIN_MS);
-        Duration::from_millis(ms.saturating_sub(margin).max(MIN_BUDGET_MS))
+        let hard = hard.max(MIN_BUDGET_MS);
+        TimeBudget {
+            soft: Duration::from_millis(soft.min(hard)),
+            hard: Duration::from_millis(hard),
+        }
+    }
+
+    /// The hard limit of [`Settings::time_budget`] at the start of a game.
+    pub fn move_budget(&self) -> Duration {
+        self.time_budget(0).hard
     }
 }
 
@@ -159,7 +183,7 @@ mod tests {
     #[test]
     fn default_budget_is_under_five_seconds_with_margin() {
         let b = Settings::default().move_budget();
-        assert!(b < Duration::from_millis(4500) && b > Duration::from_millis(4000));
+        assert!(b <= Duration::from_millis(4500) && b > Duration::from_millis(4000));
     }
 
     #[test]
@@ -168,7 +192,12 @@ mod tests {
         apply(&mut s, InfoKey::TimeoutTurn, "30000").unwrap();
         apply(&mut s, InfoKey::TimeoutMatch, "180000").unwrap();
         apply(&mut s, InfoKey::TimeLeft, "15000").unwrap();
-        assert!(s.move_budget() <= Duration::from_millis(1000));
+        // 13.5 s usable over 40 moves to go: about 340 ms a move, never more than 3x.
+        let b = s.time_budget(0);
+        assert!(b.soft <= Duration::from_millis(340), "{b:?}");
+        assert!(b.hard <= Duration::from_millis(1020), "{b:?}");
+        // Late in the game fewer moves are planned for, each getting more.
+        assert!(s.time_budget(60).soft > b.soft);
         apply(&mut s, InfoKey::TimeLeft, "0").unwrap();
         assert_eq!(s.move_budget(), Duration::from_millis(MIN_BUDGET_MS));
         // An unlimited match ignores time_left.

@@ -4,7 +4,6 @@
 use super::info::Settings;
 use crate::engine::search::{is_win_score, SearchResult, WIN};
 use crate::engine::strong::root::MAX_DEPTH;
-use crate::engine::strong::time::TimeBudget;
 use crate::engine::strong::StrongLimits;
 use crate::engine::{Board, Control, Level, Player};
 use std::sync::atomic::AtomicBool;
@@ -19,13 +18,13 @@ pub fn search(
     level: Option<Level>,
     stop: &Arc<AtomicBool>,
 ) -> SearchResult {
-    let budget = settings.move_budget();
+    let budget = settings.time_budget(board.move_count());
     if let Some(level) = level {
-        let control = Control::new(Arc::clone(stop)).with_time_cap(budget);
+        let control = Control::new(Arc::clone(stop)).with_time_cap(budget.hard);
         return player.think(board, settings.rule, level, &control);
     }
     let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
-        .with_time(TimeBudget::within(budget))
+        .with_time(budget)
         .with_stop(Arc::clone(stop));
     player.strong_mut().search(board, settings.rule, &limits)
 }

@@ -40,22 +40,49 @@ pub struct Weights {
     pub threat: [[i32; THREAT_COUNT]; 2],
     /// Added for the side to move.
     pub tempo: i32,
+    /// By [`situation_index`]: what the two sides' strongest threats are worth together.
+    pub situation: [i32; SITUATIONS],
+}
+
+/// Number of threat situations (see [`situation_index`]).
+pub const SITUATIONS: usize = 64;
+
+/// The strongest threats of both sides as a small index, for the side to move ("me"):
+/// bit 0 I can make a four, bit 1 an open three, bit 2 a three-three;
+/// bit 3 the opponent can make a four, bit 4 the opponent has an open-four point (an open
+/// three on the board), bit 5 the opponent has a four-three or three-three point.
+pub fn situation_index(state: &super::state::State) -> usize {
+    let me = state.side_to_move();
+    let opp = 1 - me;
+    let has = |c: usize, t: Threat| state.count(c, t) > 0;
+    let at_least = |c: usize, t: Threat| state.count_at_least(c, t) > 0;
+    (at_least(me, Threat::Block4) as usize)
+        | ((has(me, Threat::Flex3) || has(me, Threat::Flex3Plus)) as usize) << 1
+        | (has(me, Threat::Flex3x2) as usize) << 2
+        | (at_least(opp, Threat::Block4) as usize) << 3
+        | (has(opp, Threat::Flex4) as usize) << 4
+        | ((has(opp, Threat::Block4Flex3) || has(opp, Threat::Flex3x2)) as usize) << 5
 }
 
 /// The weights in use.
 pub static WEIGHTS: Weights = Weights {
     // Dead, Overline, B1, F1, B2, F2, F2A, F2B, B3, F3, F3S, B4, F4, F5
     line: [
-        [0, 0, 0, 0, 1, 4, 6, 7, 6, 20, 24, 18, 40, 0],
-        [0, 0, 0, 0, 1, 4, 6, 7, 6, 18, 22, 16, 36, 0],
+        [0, 0, 0, 0, 2, 0, 14, 8, 16, 7, 11, 40, 0, 0],
+        [0, 0, 0, 0, 2, 0, 16, 8, 11, -7, -4, 34, 71, 0],
     ],
     // None, Forbidden, Flex2, Block3, Flex2x2, Block3Plus, Flex3, Flex3Plus, Flex3x2,
     // Block4, Block4Plus, Block4Flex3, Flex4, Five
     threat: [
-        [0, 0, 4, 6, 14, 18, 36, 50, 140, 20, 45, 400, 500, 0],
-        [0, 0, 3, 5, 10, 14, 26, 36, 90, 14, 30, 180, 220, 0],
+        [0, 0, -18, -18, -28, -10, -14, -2, 4, -24, 37, 27, 500, 0],
+        [0, 0, -20, -14, -34, -9, -3, -7, -17, -19, 31, 33, 69, 0],
     ],
-    tempo: 20,
+    tempo: 0,
+    situation: [
+        -17, -15, 10, 5, 0, 0, 10, 9, -6, -12, 9, 0, 0, 0, 9, 7, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3,
+        23, 0, 0, -15, -8, -3, -6, 14, 6, 0, 0, 9, 11, 0, -3, 2, 1, 0, 0, 2, 7, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, -1, -22, -11, 0, 0, -19, -6,
+    ],
 };
 
 impl Weights {
@@ -142,8 +169,12 @@ pub fn features(state: &super::state::State, colour: usize) -> Features {
     f
 }
 
-/// The static value of a position for the side to move, from the two colours' sums.
+/// The static value of `state` for the side to move.
 #[inline]
-pub fn evaluate(mine: CellValue, theirs: CellValue, weights: &Weights) -> i32 {
-    mine.to_move - theirs.waiting + weights.tempo
+pub fn evaluate(state: &super::state::State) -> i32 {
+    let w = &WEIGHTS;
+    let me = state.side_to_move();
+    state.value_sum(me).to_move - state.value_sum(1 - me).waiting
+        + w.tempo
+        + w.situation[situation_index(state)]
 }

@@ -102,12 +102,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
         self.counters.evaluations += 1;
-        let me = self.state.side_to_move();
-        evaluate(
-            self.state.value_sum(me),
-            self.state.value_sum(1 - me),
-            super::eval::Weights::get(),
-        )
+        evaluate(&self.state)
     }
 
     #[inline]
