@@ -149,7 +149,8 @@ impl Application {
             Ok(store) => {
                 let wake = Arc::clone(&self.waker);
                 self.writer = Some(RecordWriter::spawn(store.clone(), Arc::clone(&wake)));
-                self.startup = Some((RecordsLoader::spawn(store.clone(), wake), Vec::new()));
+                let loader = RecordsLoader::spawn(store.clone(), None, wake);
+                self.startup = Some((loader, Vec::new()));
                 self.store = Some(store);
             }
             Err(e) => self.ui.toast(format!("Records are off: {e}")),

@@ -41,10 +41,11 @@ impl Application {
     /// Starts reading the records folder for the Records screen.
     pub(super) fn list_records(&mut self) {
         let wake = Arc::clone(&self.waker);
+        let after = self.writer.as_ref().map(|w| w.barrier());
         self.listing = self
             .store
             .as_ref()
-            .map(|s| RecordsLoader::spawn(s.clone(), wake));
+            .map(|s| RecordsLoader::spawn(s.clone(), after, wake));
     }
 
     fn poll_listing(&mut self) {

@@ -13,12 +13,17 @@ pub struct RecordsLoader {
 }
 
 impl RecordsLoader {
-    /// Starts reading `store`'s folder; `wake` is called after each entry and at the end.
-    pub fn spawn(store: RecordStore, wake: Waker) -> RecordsLoader {
+    /// Starts reading `store`'s folder, once `after` answers (the record writer's
+    /// barrier: saves asked before the listing are seen by it); `wake` is called after
+    /// each entry and at the end.
+    pub fn spawn(store: RecordStore, after: Option<Receiver<()>>, wake: Waker) -> RecordsLoader {
         let (tx, rx) = mpsc::channel();
         let started = std::thread::Builder::new()
             .name("records-list".into())
             .spawn(move || {
+                if let Some(after) = after {
+                    let _ = after.recv();
+                }
                 let paths = match store.paths() {
                     Ok(p) => p,
                     Err(e) => {

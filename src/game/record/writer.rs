@@ -71,9 +71,15 @@ impl RecordWriter {
 
     /// Waits until everything asked so far is on disk.
     pub fn flush(&self) {
+        let _ = self.barrier().recv();
+    }
+
+    /// Answered (without blocking the caller) once everything asked so far is on disk:
+    /// a reader of the folder waits on it to see every save made before it started.
+    pub fn barrier(&self) -> Receiver<()> {
         let (tx, rx) = mpsc::channel();
         self.send(Job::Flush(tx));
-        let _ = rx.recv();
+        rx
     }
 
     /// Reports since the last call.
