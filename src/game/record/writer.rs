@@ -180,3 +180,51 @@ impl Worker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, Level, Pos, Rule};
+    use crate::game::mode::GameMode;
+    use crate::game::wake::no_waker;
+
+    fn record(moves: usize) -> GameRecord {
+        let mut b = Board::square(15).expect("size");
+        for i in 0..moves {
+            b.play(Pos::new(i, 7 + i % 2)).expect("empty");
+        }
+        GameRecord::from_board(
+            "1700000000-writer".into(),
+            &b,
+            Rule::Freestyle,
+            GameMode::HumanVsHuman,
+            Level::Easy,
+            1_700_000_000,
+            &[],
+        )
+    }
+
+    #[test]
+    fn saves_land_in_order_and_dropping_the_writer_finishes_the_queue() {
+        let dir = std::env::temp_dir().join(format!(
+            "gomoku-writer-{}-{}",
+            std::process::id(),
+            rand::random::<u32>()
+        ));
+        let store = RecordStore::open(&dir).expect("opens");
+        let writer = RecordWriter::spawn(store.clone(), no_waker());
+        for n in 1..=6 {
+            writer.save(record(n));
+        }
+        let elsewhere = store.dir().join("kept-here.json");
+        writer.adopt("1700000000-writer", elsewhere.clone());
+        writer.save(record(7));
+        drop(writer);
+        assert_eq!(
+            RecordStore::load(&store.path_of(&record(1))).unwrap(),
+            record(6)
+        );
+        assert_eq!(RecordStore::load(&elsewhere).unwrap(), record(7));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
