@@ -103,6 +103,26 @@ impl Drop for RecordWriter {
     }
 }
 
+/// Which jobs of a batch to do: a save is skipped when a later save of the same game
+/// follows it with no change of file (adopt) in between.
+fn superseded_saves_dropped(batch: &[Job]) -> Vec<bool> {
+    let mut later: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut keep: Vec<bool> = batch
+        .iter()
+        .rev()
+        .map(|job| match job {
+            Job::Record(r) => later.insert(r.id.as_str()),
+            Job::Adopt(..) => {
+                later.clear();
+                true
+            }
+            _ => true,
+        })
+        .collect();
+    keep.reverse();
+    keep
+}
+
 /// The thread's side.
 struct Worker {
     store: RecordStore,
@@ -127,20 +147,7 @@ impl Worker {
             // Everything queued meanwhile: a save overtaken by a later save of the same
             // game in this batch is skipped (the later one has all its moves).
             let batch: Vec<Job> = std::iter::once(first).chain(jobs.try_iter()).collect();
-            let last_save: HashMap<&str, usize> = batch
-                .iter()
-                .enumerate()
-                .filter_map(|(i, j)| match j {
-                    Job::Record(r) => Some((r.id.as_str(), i)),
-                    _ => None,
-                })
-                .collect();
-            let keep: Vec<bool> = (0..batch.len())
-                .map(|i| match &batch[i] {
-                    Job::Record(r) => last_save.get(r.id.as_str()) == Some(&i),
-                    _ => true,
-                })
-                .collect();
+            let keep = superseded_saves_dropped(&batch);
             for (job, keep) in batch.into_iter().zip(keep) {
                 if keep {
                     self.do_job(job);
