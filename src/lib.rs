@@ -4,6 +4,7 @@
 //! `engine` and `game` import nothing from `app` or SDL: the model stays free of the screen.
 
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod profiler;
 pub mod protocol;

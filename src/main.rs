@@ -5,35 +5,62 @@ use gomoku::profiler;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: gomoku [--profile FILE] [--seed N] [--data-dir DIR] [--size WxH] [--mute]";
+const USAGE: &str = "\
+usage: gomoku [OPTIONS]
 
-fn parse_args() -> Result<(AppConfig, Option<PathBuf>), String> {
+Five in a row against the computer, a friend, or to watch.
+
+options:
+  --open FILE       open a game for review: a JSON record, a Piskvork .psq file,
+                    or a position string such as h8i9j10
+  --data-dir DIR    keep records here (default: $GOMOKU_DATA_DIR, else the per-user
+                    data directory, e.g. ~/.local/share/gomoku)
+  --size WxH        window size (default 1280x800)
+  --seed N          fix the engine's choices among equal moves (repeatable games)
+  --mute            no sound
+  --profile FILE    record a profiler trace (Chrome JSON) into FILE
+  -h, --help        print this help
+  -V, --version     print the version";
+
+/// What the command line asks for.
+enum Cli {
+    Run(Box<AppConfig>, Option<PathBuf>),
+    Help,
+    Version,
+}
+
+fn parse_args() -> Result<Cli, lexopt::Error> {
+    use lexopt::prelude::*;
     let mut config = AppConfig {
         data_dir: default_data_dir(),
         ..AppConfig::default()
     };
     let mut profile = None;
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--profile" => profile = Some(PathBuf::from(value()?)),
-            "--seed" => config.seed = Some(value()?.parse().map_err(|_| "--seed needs a number")?),
-            "--data-dir" => config.data_dir = PathBuf::from(value()?),
-            "--size" => {
-                let v = value()?;
-                let (w, h) = v.split_once('x').ok_or("--size looks like 1280x800")?;
-                config.width = w.parse().map_err(|_| "bad --size width")?;
-                config.height = h.parse().map_err(|_| "bad --size height")?;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("profile") => profile = Some(parser.value()?.into()),
+            Long("seed") => config.seed = Some(parser.value()?.parse()?),
+            Long("data-dir") => config.data_dir = parser.value()?.into(),
+            Long("open") => config.open = Some(parser.value()?.into()),
+            Long("size") => {
+                let v: String = parser.value()?.parse()?;
+                (config.width, config.height) = parse_size(&v).ok_or_else(|| {
+                    lexopt::Error::from(format!("--size {v:?}: expected WxH, e.g. 1280x800"))
+                })?;
             }
-            "--mute" => config.sound = false,
-            "--open" => config.open = Some(PathBuf::from(value()?)),
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument {other:?}")),
+            Long("mute") => config.sound = false,
+            Short('h') | Long("help") => return Ok(Cli::Help),
+            Short('V') | Long("version") => return Ok(Cli::Version),
+            _ => return Err(arg.unexpected()),
         }
     }
-    Ok((config, profile))
+    Ok(Cli::Run(Box::new(config), profile))
+}
+
+fn parse_size(v: &str) -> Option<(u32, u32)> {
+    let (w, h) = v.split_once(['x', 'X'])?;
+    Some((w.parse().ok()?, h.parse().ok()?))
 }
 
 /// `$GOMOKU_DATA_DIR`, else the per-user data directory (XDG), else the temp dir.
@@ -49,17 +76,22 @@ fn default_data_dir() -> PathBuf {
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let (config, profile) = match parse_args() {
-        Ok(c) => c,
+        Ok(Cli::Run(config, profile)) => (config, profile),
+        Ok(Cli::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Cli::Version) => {
+            println!("gomoku {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("{e}");
-            }
-            eprintln!("{USAGE}");
+            eprintln!("gomoku: {e}\ntry: gomoku --help");
             return ExitCode::from(2);
         }
     };
     let _session = profile.map(profiler::Session::start);
-    let result = Application::new(config).and_then(|mut app| app.run());
+    let result = Application::new(*config).and_then(|mut app| app.run());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -8,8 +8,6 @@
 
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::fs::{self, File};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
@@ -225,43 +223,19 @@ fn trace_json(threads: &[Arc<ThreadBuffer>]) -> Value {
     json!({"traceEvents": events, "displayTimeUnit": "ms"})
 }
 
-/// Writes the trace to a temp file beside `path`, syncs it, then renames it into place,
-/// so a reader never sees half a file. The registry stays locked throughout, so two
-/// writers in this process (a panicking thread's hook and `finish`, say) take turns
-/// instead of sharing one temp file; the pid in its name keeps two processes apart.
+/// Writes the trace atomically (see [`crate::files::atomic_write`]), so a reader never
+/// sees half a file. The registry stays locked throughout, so two writers in this
+/// process (a panicking thread's hook and `finish`, say) take turns instead of sharing
+/// one temp file; the pid in the temp file's name keeps two processes apart.
 fn write_trace(path: &Path) -> Result<PathBuf, ProfilerError> {
-    let io = |source| ProfilerError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = dir {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = PathBuf::from(tmp_name);
     let threads = lock(registry());
     let text = trace_json(&threads).to_string();
-    let written = File::create(&tmp).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
-        let _ = fs::remove_file(&tmp);
-        return Err(io(e));
-    }
+    crate::files::atomic_write(path, text.as_bytes()).map_err(|source| ProfilerError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     drop(threads);
-    sync_dir(dir.unwrap_or(Path::new(".")));
     Ok(path.to_path_buf())
-}
-
-/// Makes the rename itself durable. Best effort: the file is already complete and in
-/// place, and some platforms cannot open a directory at all.
-fn sync_dir(dir: &Path) {
-    if cfg!(unix) {
-        let _ = File::open(dir).and_then(|d| d.sync_all());
-    }
 }
 
 /// A capture for the life of a program (`--profile FILE`): written on `finish`, on drop
@@ -325,6 +299,7 @@ impl Drop for Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     /// A trace that cannot be written says which file, and leaves no temp file behind.
     #[test]

@@ -5,11 +5,11 @@
 mod support;
 
 use gomoku::app::layout::Slot;
-use gomoku::app::screens::Screen;
+use gomoku::app::screen::Screen;
 use gomoku::engine::{Outcome, Pos, Stone};
 use gomoku::game::GameMode;
 use sdl2::keyboard::Keycode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use support::*;
 
 fn five_in_a_row_wins_and_freezes_the_board() -> TestResult {
@@ -108,32 +108,35 @@ fn undo_against_the_computer_takes_two_plies() -> TestResult {
     Ok(())
 }
 
-fn right_arrow_plays_for_you_and_swaps_sides() -> TestResult {
+fn right_arrow_plays_your_move_and_the_computer_answers() -> TestResult {
     let mut app = app();
-    start(
-        &mut app,
-        GameMode::HumanVsComputer {
-            human: Stone::Black,
-        },
-        3,
-    )?;
-    key(&mut app, Keycode::Right);
-    wait_for(&mut app, |a| moves(a) == 1)?;
+    let you = GameMode::HumanVsComputer {
+        human: Stone::Black,
+    };
+    start(&mut app, you, 3)?; // Medium -> Easy
+                              // Pressed again and again while the engine thinks: one move for you, no more.
+    keys(&mut app, Keycode::Right, 4);
+    wait_for(&mut app, |a| moves(a) == 2)?;
+    keys(&mut app, Keycode::Right, 4);
+    wait_for(&mut app, |a| moves(a) == 4 && !a.ai_busy())
+        .map_err(|e| format!("{e}: {} moves, busy {}", moves(&app), app.ai_busy()))?;
     let g = app.manager().game().ok_or("no game")?;
+    check!(g.mode() == you, "sides changed: {:?}", g.mode());
+    let colours: Vec<Stone> = g.board().moves().iter().map(|m| m.stone).collect();
     check!(
-        g.mode()
-            == GameMode::HumanVsComputer {
-                human: Stone::White
-            },
-        "sides not swapped: {:?}",
-        g.mode()
+        colours == [Stone::Black, Stone::White, Stone::Black, Stone::White],
+        "moves out of turn: {colours:?}"
     );
-    app.run_frames(20);
+    app.run_frames(10);
     check!(
-        moves(&app) == 1,
-        "the computer moved instead of letting the person continue"
+        moves(&app) == 4 && g_is_yours(&app),
+        "more moves were played"
     );
     Ok(())
+}
+
+fn g_is_yours(app: &gomoku::app::Application) -> bool {
+    app.manager().game().is_some_and(|g| g.is_human_turn())
 }
 
 fn right_arrow_between_people_plays_the_side_to_move() -> TestResult {
@@ -184,7 +187,7 @@ fn buttons_and_clicks_off_the_grid_place_nothing() -> TestResult {
     Ok(())
 }
 
-fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
+fn the_board_answers_while_the_ai_thinks() -> TestResult {
     let mut app = app();
     start(
         &mut app,
@@ -195,18 +198,10 @@ fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
     )?; // Medium -> Master
     click_pos(&mut app, 7, 7);
     click_pos(&mut app, 8, 8); // ignored: the computer's turn
-    app.step_frame();
     check!(
         app.ai_busy(),
         "the AI is not thinking after the person's move"
     );
-    let frames = wait_for(&mut app, |a| moves(a) == 2)?;
-    app.step_frame();
-    check!(
-        !app.ai_busy(),
-        "the AI started another search on the person's turn"
-    );
-    check!(frames >= 10, "only {frames} frames while the AI searched");
     check!(
         app.manager()
             .game()
@@ -216,7 +211,42 @@ fn frames_keep_coming_while_the_ai_thinks() -> TestResult {
             != Some(Stone::Black),
         "a click in the AI's turn landed"
     );
+    // Frames run while it thinks: Esc leaves at once and stops the search.
+    key(&mut app, Keycode::Escape);
+    check!(app.screen() == Screen::Menu, "Esc waited for the AI");
+    check!(!app.ai_busy(), "the search went on behind the menu");
+    click_slot(&mut app, Slot::Menu(5)); // Resume: the computer thinks again
+    check!(app.ai_busy(), "Resume did not hand the turn back to the AI");
+    wait_for(&mut app, |a| moves(a) == 2)?;
+    check!(
+        !app.ai_busy(),
+        "the AI started another search on the person's turn"
+    );
     Ok(())
+}
+
+fn an_idle_screen_is_not_redrawn() -> TestResult {
+    let mut app = app();
+    let drawn = app.draws();
+    app.run_frames(30);
+    check!(app.draws() == drawn, "the idle menu was redrawn");
+    let start = app.layout().slot(Slot::Menu(4));
+    hover(&mut app, (start.x + 5.0, start.y + 5.0));
+    check!(app.draws() == drawn + 1, "hovering Start did not light it");
+    hover(&mut app, (start.x + 9.0, start.y + 7.0));
+    check!(app.draws() == drawn + 1, "a move within Start redrew");
+    start_game_between_people(&mut app)?;
+    let drawn = app.draws();
+    app.run_frames(30);
+    check!(app.draws() == drawn, "the idle board was redrawn");
+    let p = app.layout().point(Pos::new(3, 3));
+    hover(&mut app, p);
+    check!(app.draws() == drawn + 1, "the ghost stone did not follow");
+    Ok(())
+}
+
+fn start_game_between_people(app: &mut gomoku::app::Application) -> TestResult {
+    start(app, GameMode::HumanVsHuman, 0)
 }
 
 fn menu_and_resume_restore_the_game_exactly() -> TestResult {
@@ -285,33 +315,32 @@ fn quit_from_the_menu() -> TestResult {
 }
 
 fn computer_vs_computer_plays_paces_pauses_and_steps() -> TestResult {
-    let mut app = app();
+    let (mut app, clock) = app_clocked(fresh_dir(), None);
     start(&mut app, GameMode::ComputerVsComputer, 3)?; // Easy
-    let t = Instant::now();
-    wait_for(&mut app, |a| moves(a) >= 3)?;
-    let elapsed = t.elapsed();
-    check!(
-        elapsed >= Duration::from_millis(700),
-        "3 moves in {elapsed:?}: too fast to follow"
-    );
+    let pace = Duration::from_millis(400);
+    for n in 1..=2 {
+        app.run_frames(3);
+        check!(!app.ai_busy(), "move {n} asked for before the pace");
+        clock.advance(pace);
+        app.step_frame();
+        check!(app.ai_busy(), "move {n} not asked for at the pace");
+        wait_for(&mut app, |a| moves(a) == n)?;
+    }
     key(&mut app, Keycode::Space);
-    wait_for(&mut app, |a| !a.ai_busy())?;
-    let paused_at = moves(&app);
-    let t = Instant::now();
-    while t.elapsed() < Duration::from_millis(900) {
-        app.step_frame();
-    }
-    check!(moves(&app) == paused_at, "moves went on while paused");
-    key(&mut app, Keycode::Right);
-    wait_for(&mut app, |a| moves(a) == paused_at + 1)?;
-    let t = Instant::now();
-    while t.elapsed() < Duration::from_millis(900) {
-        app.step_frame();
-    }
+    clock.advance(Duration::from_secs(10));
+    app.run_frames(3);
     check!(
-        moves(&app) == paused_at + 1,
+        moves(&app) == 2 && !app.ai_busy(),
+        "moves went on while paused"
+    );
+    key(&mut app, Keycode::Right);
+    wait_for(&mut app, |a| moves(a) == 3)?;
+    clock.advance(Duration::from_secs(10));
+    app.run_frames(3);
+    check!(
+        moves(&app) == 3 && !app.ai_busy(),
         "Right stepped {} moves",
-        moves(&app) - paused_at
+        moves(&app) - 2
     );
     Ok(())
 }
@@ -335,8 +364,8 @@ fn main() {
             undo_against_the_computer_takes_two_plies,
         ),
         (
-            "right_arrow_plays_for_you_and_swaps_sides",
-            right_arrow_plays_for_you_and_swaps_sides,
+            "right_arrow_plays_your_move_and_the_computer_answers",
+            right_arrow_plays_your_move_and_the_computer_answers,
         ),
         (
             "right_arrow_between_people_plays_the_side_to_move",
@@ -347,8 +376,12 @@ fn main() {
             buttons_and_clicks_off_the_grid_place_nothing,
         ),
         (
-            "frames_keep_coming_while_the_ai_thinks",
-            frames_keep_coming_while_the_ai_thinks,
+            "the_board_answers_while_the_ai_thinks",
+            the_board_answers_while_the_ai_thinks,
+        ),
+        (
+            "an_idle_screen_is_not_redrawn",
+            an_idle_screen_is_not_redrawn,
         ),
         (
             "menu_and_resume_restore_the_game_exactly",

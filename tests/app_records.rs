@@ -5,7 +5,7 @@
 mod support;
 
 use gomoku::app::layout::Slot;
-use gomoku::app::screens::Screen;
+use gomoku::app::screen::Screen;
 use gomoku::engine::Stone;
 use gomoku::game::GameMode;
 use sdl2::keyboard::Keycode;
@@ -68,6 +68,7 @@ fn records_list_review_and_continue() -> TestResult {
     .map_err(|e| e.to_string())?;
     click_slot(&mut app, Slot::Menu(6));
     check!(app.screen() == Screen::Records, "Records did not open");
+    wait_for(&mut app, |a| !a.records_loading())?;
     check!(
         app.records_listed() == 2,
         "{} entries listed",
@@ -173,6 +174,112 @@ fn opening_files_and_pasting_text() -> TestResult {
     Ok(())
 }
 
+fn write(path: &std::path::Path, text: impl AsRef<[u8]>) -> TestResult {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// An unfinished two-move game as JSON, with this id.
+fn unfinished_record(id: &str) -> String {
+    let record = gomoku::game::record::GameRecord::from_board(
+        id.to_string(),
+        &{
+            let mut b = gomoku::engine::Board::square(15).expect("size");
+            b.play(gomoku::engine::Pos::new(7, 7)).expect("empty");
+            b.play(gomoku::engine::Pos::new(8, 8)).expect("empty");
+            b
+        },
+        gomoku::engine::Rule::Freestyle,
+        GameMode::HumanVsHuman,
+        gomoku::engine::Level::Easy,
+        1_700_000_000,
+        &[10, 20],
+    );
+    serde_json::to_string_pretty(&record).expect("serialises")
+}
+
+fn strange_files_in_the_records_folder_never_hang_the_game() -> TestResult {
+    let dir = fresh_dir();
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).map_err(|e| e.to_string())?;
+    let fifo = records.join("x.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    check!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    std::os::unix::fs::symlink("/dev/zero", records.join("zero.json"))
+        .map_err(|e| e.to_string())?;
+    write(&records.join("huge.json"), vec![b' '; 300 * 1024])?;
+    write(&records.join("empty.json"), "")?;
+    // A byte-order mark is read here as it is by --open and paste.
+    let bom = format!("\u{feff}{}", unfinished_record("1700000000-bom"));
+    write(&records.join("bom.json"), bom)?;
+    let mut app = app_in(dir, None);
+    check!(app.manager().can_resume(), "the BOM record was refused");
+    click_slot(&mut app, Slot::Menu(6));
+    wait_for(&mut app, |a| !a.records_loading())?;
+    check!(
+        app.records_listed() == 5,
+        "{} entries listed",
+        app.records_listed()
+    );
+    for (row, expect) in [(1, "empty"), (2, "too large"), (3, "FIFO"), (4, "device")] {
+        click_slot(&mut app, Slot::List(row));
+        check!(
+            app.toast().is_some_and(|t| t.contains(expect)),
+            "row {row}: {:?}",
+            app.toast()
+        );
+    }
+    Ok(())
+}
+
+fn a_resumed_game_keeps_its_one_file() -> TestResult {
+    let dir = fresh_dir();
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).map_err(|e| e.to_string())?;
+    let file = records.join("renamed-by-hand.json");
+    write(&file, unfinished_record("1700000000-abcd"))?;
+    let mut app = app_in(dir, None);
+    click_slot(&mut app, Slot::Menu(5));
+    check!(
+        app.screen() == Screen::Game,
+        "Resume did not open the board"
+    );
+    click_pos(&mut app, 3, 3);
+    app.flush_records();
+    let names: Vec<String> = std::fs::read_dir(&records)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    check!(names == ["renamed-by-hand.json"], "files: {names:?}");
+    let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
+    check!(
+        text.matches("\"x\"").count() == 3,
+        "the move was not saved in the resumed file"
+    );
+    Ok(())
+}
+
+fn empty_and_oversized_files_are_refused_with_a_reason() -> TestResult {
+    let dir = fresh_dir();
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    for (name, text, expect) in [
+        ("empty.txt", vec![], "empty"),
+        ("big.psq", vec![b'a'; 400 * 1024], "too large"),
+    ] {
+        let path = dir.join(name);
+        write(&path, text)?;
+        let app = app_in(dir.clone(), Some(path));
+        check!(app.screen() == Screen::Menu, "{name} opened");
+        check!(
+            app.toast()
+                .is_some_and(|t| t.contains(name) && t.contains(expect)),
+            "{name}: {:?}",
+            app.toast()
+        );
+    }
+    Ok(())
+}
+
 fn main() {
     run(&[
         (
@@ -186,6 +293,18 @@ fn main() {
         (
             "opening_files_and_pasting_text",
             opening_files_and_pasting_text,
+        ),
+        (
+            "strange_files_in_the_records_folder_never_hang_the_game",
+            strange_files_in_the_records_folder_never_hang_the_game,
+        ),
+        (
+            "a_resumed_game_keeps_its_one_file",
+            a_resumed_game_keeps_its_one_file,
+        ),
+        (
+            "empty_and_oversized_files_are_refused_with_a_reason",
+            empty_and_oversized_files_are_refused_with_a_reason,
         ),
     ]);
 }

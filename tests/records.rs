@@ -94,12 +94,12 @@ fn a_save_interrupted_mid_write_leaves_the_previous_version() {
     let v1 = record_of(&board, 1_700_000_100);
     let path = store.save(&v1).expect("saved");
     // A writer killed mid-save leaves a truncated temp file beside the record.
-    let tmp = store.dir().join(format!("{}.json.tmp", v1.id));
+    let tmp = gomoku::files::temp_path(&path);
     let text = std::fs::read_to_string(&path).expect("readable");
     std::fs::write(&tmp, &text[..text.len() / 2]).expect("partial temp written");
     assert_eq!(RecordStore::load(&path).expect("v1 intact"), v1);
     assert_eq!(store.list().len(), 1, "the temp file is not listed");
-    assert_eq!(store.latest_unfinished(), Some(v1.clone()));
+    assert_eq!(store.latest_unfinished(), Some((path.clone(), v1.clone())));
     // The next save completes and replaces the temp file.
     board.play(Pos::new(8, 8)).expect("empty");
     let v2 = record_of(&board, 1_700_000_100);
@@ -177,6 +177,7 @@ fn corrupt_files_are_reported_by_name_and_left_untouched() {
             "off-board" => msg.contains("off the 15x15 board"),
             "occupied" | "duplicate" => msg.contains("occupied"),
             "path-id" => matches!(err, RecordError::BadId { .. }),
+            "empty" => matches!(err, RecordError::Empty { .. }),
             _ => matches!(err, RecordError::Json { .. }),
         };
         assert!(expected, "{name}: {msg}");
@@ -211,6 +212,6 @@ fn latest_unfinished_is_the_newest_game_without_a_result() {
     for r in [&old, &new, &finished] {
         store.save(r).expect("saved");
     }
-    assert_eq!(store.latest_unfinished(), Some(new));
+    assert_eq!(store.latest_unfinished().map(|(_, r)| r), Some(new));
     let _ = std::fs::remove_dir_all(dir);
 }

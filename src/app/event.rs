@@ -1,8 +1,9 @@
-//! Everything that can happen in a frame, as values. Objects and keys produce them; the
-//! event manager decides what they do, in priority order.
+//! What a person asked for this frame, as values. Objects and keys produce them; the
+//! event manager orders them and the handlers turn them into session commands and
+//! screen changes. (What the game itself did comes back from the session as
+//! [`crate::game::GameEvent`]s.)
 
-use crate::engine::{Outcome, Pos};
-use crate::game::AiReply;
+use crate::engine::Pos;
 
 /// A request or a fact for the event manager.
 #[derive(Clone, Debug)]
@@ -21,9 +22,6 @@ pub enum Event {
     PlayForMe,
     Hint,
     PlaceStone(Pos),
-    AiFinished(AiReply),
-    GameOver(Outcome),
-    ComputerToMove,
     /// Step through the game just played (the victory banner's Review).
     ReviewGame,
     TogglePause,
@@ -44,7 +42,9 @@ pub enum Event {
 }
 
 impl Event {
-    /// Higher runs first within a frame; equal priorities keep their arrival order.
+    /// Higher runs first within a frame; equal priorities keep their arrival order. The
+    /// computer's answers and the session's own timing are handled after all of them
+    /// (a person's move beats the computer's answer of the same frame).
     ///
     /// | priority | events | why |
     /// |---|---|---|
@@ -54,10 +54,7 @@ impl Event {
     /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
     /// | 65 | Swap | changes who moves before any move is taken |
     /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
-    /// | 50 | PlaceStone | a person's move beats the computer's answer of the same frame |
-    /// | 40 | AiFinished | the computer's move lands after people have acted (stale ones are dropped) |
-    /// | 30 | GameOver | announce after the final move is on the board |
-    /// | 20 | ComputerToMove | ask the AI only once this frame's moves are all applied |
+    /// | 50 | PlaceStone | a move after every request about the position as it was |
     /// | 10 | settings, toggles, scrolling, review steps, copy | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
@@ -75,9 +72,6 @@ impl Event {
             Event::Swap => 65,
             Event::PlayForMe | Event::Hint => 60,
             Event::PlaceStone(_) => 50,
-            Event::AiFinished(_) => 40,
-            Event::GameOver(_) => 30,
-            Event::ComputerToMove => 20,
             Event::CycleMode
             | Event::CycleLevel
             | Event::CycleSize

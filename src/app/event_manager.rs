@@ -67,8 +67,7 @@ impl EventManager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Board, Pos};
-    use crate::game::{AiPurpose, AiReply};
+    use crate::engine::Pos;
 
     fn order(events: Vec<Event>) -> Vec<String> {
         let mut m = EventManager::default();
@@ -84,16 +83,6 @@ mod tests {
             .collect()
     }
 
-    fn ai_reply() -> Event {
-        let _ = Board::square(15);
-        Event::AiFinished(AiReply {
-            generation: 1,
-            purpose: AiPurpose::Move,
-            move_count: 0,
-            result: Default::default(),
-        })
-    }
-
     #[test]
     fn undo_beats_a_click_in_the_same_frame() {
         assert_eq!(
@@ -103,22 +92,14 @@ mod tests {
     }
 
     #[test]
-    fn menu_beats_an_ai_move_and_quit_beats_all() {
-        assert_eq!(
-            order(vec![ai_reply(), Event::BackToMenu, Event::Quit]),
-            ["Quit", "BackToMenu", "AiFinished"]
-        );
-    }
-
-    #[test]
-    fn a_persons_move_lands_before_the_computers_and_the_ai_is_asked_last() {
+    fn menu_beats_a_move_and_quit_beats_all() {
         assert_eq!(
             order(vec![
-                Event::ComputerToMove,
-                ai_reply(),
-                Event::PlaceStone(Pos::new(2, 2))
+                Event::PlaceStone(Pos::new(1, 1)),
+                Event::BackToMenu,
+                Event::Quit
             ]),
-            ["PlaceStone", "AiFinished", "ComputerToMove"]
+            ["Quit", "BackToMenu", "PlaceStone"]
         );
     }
 

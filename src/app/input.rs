@@ -1,7 +1,7 @@
 //! This frame's input, gathered from SDL once, and the one mapping of keys to events.
 
 use super::event::Event;
-use super::screens::Screen;
+use super::screen::Screen;
 use sdl2::event::{Event as SdlEvent, WindowEvent};
 use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
@@ -40,85 +40,101 @@ pub struct InputState {
     pub wheel: i32,
     pub quit: bool,
     pub resized: bool,
+    /// Something besides mouse motion and wake-ups happened (a key, a button, the
+    /// window shown or uncovered): the frame must be drawn again.
+    pub changed: bool,
 }
 
 /// How far (in window coordinates) the mouse may move between press and release for
 /// the two to still make a click.
 const CLICK_SLOP: f32 = 12.0;
 
-/// Drains SDL's queue into an [`InputState`], carrying the mouse position and a held
-/// button over from `previous`. `scale` converts window coordinates to drawable pixels
-/// (HiDPI).
-pub fn collect(pump: &mut EventPump, scale: f32, previous: &InputState) -> InputState {
+/// Drains SDL's queue (after `first`, an event already taken by a wait) into an
+/// [`InputState`], carrying the mouse position and a held button over from `previous`.
+/// `scale` converts window coordinates to drawable pixels (HiDPI).
+pub fn collect(
+    first: Option<SdlEvent>,
+    pump: &mut EventPump,
+    scale: f32,
+    previous: &InputState,
+) -> InputState {
     let mut input = InputState {
         mouse: previous.mouse,
         pressed: previous.pressed,
         ..InputState::default()
     };
-    for event in pump.poll_iter() {
-        match event {
-            SdlEvent::Quit { .. } => input.quit = true,
-            SdlEvent::Window {
-                win_event: WindowEvent::SizeChanged(..) | WindowEvent::Resized(..),
-                ..
-            } => input.resized = true,
-            SdlEvent::MouseMotion { x, y, .. } => {
-                input.mouse = (x as f32 * scale, y as f32 * scale)
-            }
-            SdlEvent::MouseButtonDown {
-                mouse_btn: MouseButton::Left,
-                x,
-                y,
-                ..
-            } => {
-                input.mouse = (x as f32 * scale, y as f32 * scale);
-                input.pressed = Some(input.mouse);
-            }
-            SdlEvent::MouseButtonUp {
-                mouse_btn: MouseButton::Left,
-                x,
-                y,
-                ..
-            } => {
-                input.mouse = (x as f32 * scale, y as f32 * scale);
-                let near = |(px, py): (f32, f32)| {
-                    (px - input.mouse.0).hypot(py - input.mouse.1) <= CLICK_SLOP * scale
-                };
-                if input.pressed.take().is_some_and(near) {
-                    input.click = Some(input.mouse);
-                }
-            }
-            SdlEvent::MouseWheel { y, .. } => input.wheel += y,
-            SdlEvent::KeyDown {
-                keycode: Some(k),
-                keymod,
-                repeat: false,
-                ..
-            } => {
-                let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
-                let key = match k {
-                    Keycode::Left => Some(Key::Left),
-                    Keycode::Right => Some(Key::Right),
-                    Keycode::Up => Some(Key::Up),
-                    Keycode::Down => Some(Key::Down),
-                    Keycode::Home => Some(Key::Home),
-                    Keycode::End => Some(Key::End),
-                    Keycode::Escape => Some(Key::Escape),
-                    Keycode::Space => Some(Key::Space),
-                    Keycode::H => Some(Key::H),
-                    Keycode::N => Some(Key::N),
-                    Keycode::M => Some(Key::M),
-                    Keycode::F12 => Some(Key::F12),
-                    Keycode::C if ctrl => Some(Key::Copy),
-                    Keycode::V if ctrl => Some(Key::Paste),
-                    _ => None,
-                };
-                input.keys.extend(key);
-            }
-            _ => {}
+    for event in first.into_iter().chain(pump.poll_iter()) {
+        if !matches!(event, SdlEvent::MouseMotion { .. } | SdlEvent::User { .. }) {
+            input.changed = true;
         }
+        apply(&mut input, event, scale);
     }
     input
+}
+
+/// One SDL event's effect on the frame's input.
+fn apply(input: &mut InputState, event: SdlEvent, scale: f32) {
+    match event {
+        SdlEvent::Quit { .. } => input.quit = true,
+        SdlEvent::Window {
+            win_event: WindowEvent::SizeChanged(..) | WindowEvent::Resized(..),
+            ..
+        } => input.resized = true,
+        SdlEvent::MouseMotion { x, y, .. } => input.mouse = (x as f32 * scale, y as f32 * scale),
+        SdlEvent::MouseButtonDown {
+            mouse_btn: MouseButton::Left,
+            x,
+            y,
+            ..
+        } => {
+            input.mouse = (x as f32 * scale, y as f32 * scale);
+            input.pressed = Some(input.mouse);
+        }
+        SdlEvent::MouseButtonUp {
+            mouse_btn: MouseButton::Left,
+            x,
+            y,
+            ..
+        } => {
+            input.mouse = (x as f32 * scale, y as f32 * scale);
+            let near = |(px, py): (f32, f32)| {
+                (px - input.mouse.0).hypot(py - input.mouse.1) <= CLICK_SLOP * scale
+            };
+            if input.pressed.take().is_some_and(near) {
+                input.click = Some(input.mouse);
+            }
+        }
+        SdlEvent::MouseWheel { y, .. } => input.wheel += y,
+        SdlEvent::KeyDown {
+            keycode: Some(k),
+            keymod,
+            repeat: false,
+            ..
+        } => input.keys.extend(key_of(k, keymod)),
+        _ => {}
+    }
+}
+
+/// The game's name for an SDL key, if it uses it.
+fn key_of(k: Keycode, keymod: Mod) -> Option<Key> {
+    let ctrl = keymod.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD);
+    match k {
+        Keycode::Left => Some(Key::Left),
+        Keycode::Right => Some(Key::Right),
+        Keycode::Up => Some(Key::Up),
+        Keycode::Down => Some(Key::Down),
+        Keycode::Home => Some(Key::Home),
+        Keycode::End => Some(Key::End),
+        Keycode::Escape => Some(Key::Escape),
+        Keycode::Space => Some(Key::Space),
+        Keycode::H => Some(Key::H),
+        Keycode::N => Some(Key::N),
+        Keycode::M => Some(Key::M),
+        Keycode::F12 => Some(Key::F12),
+        Keycode::C if ctrl => Some(Key::Copy),
+        Keycode::V if ctrl => Some(Key::Paste),
+        _ => None,
+    }
 }
 
 /// The meaning of a key on a screen. Left and Right on the board are the hidden keys:

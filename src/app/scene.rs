@@ -5,8 +5,9 @@ use super::draw::Gfx;
 use super::event::Event;
 use super::input::InputState;
 use super::layout::Layout;
-use super::screens::UiState;
-use crate::game::{AiPurpose, AiWorker, ChessManager};
+use super::ui_state::UiState;
+use crate::game::{AiPurpose, ChessManager};
+use std::hash::{Hash, Hasher};
 use std::time::Duration;
 
 /// What objects may read during a frame.
@@ -17,6 +18,8 @@ pub struct View<'a> {
     /// The AI's current search, if any, and how long it has run.
     pub thinking: Option<(AiPurpose, Duration)>,
     pub mouse: (f32, f32),
+    /// The clock's time this frame.
+    pub now: Duration,
 }
 
 impl<'a> View<'a> {
@@ -24,15 +27,16 @@ impl<'a> View<'a> {
         manager: &'a ChessManager,
         layout: &'a Layout,
         ui: &'a UiState,
-        ai: &AiWorker,
         mouse: (f32, f32),
+        now: Duration,
     ) -> View<'a> {
         View {
             manager,
             layout,
             ui,
-            thinking: ai.thinking(),
+            thinking: manager.thinking(now),
             mouse,
+            now,
         }
     }
 }
@@ -51,6 +55,11 @@ pub trait GameObject {
     /// True when a click at `point` lands on this object, so objects below never see it.
     fn captures(&self, _point: (f32, f32), _view: &View) -> bool {
         false
+    }
+    /// What the mouse is over, as far as this object's look goes (a button lit, a ghost
+    /// stone on a cell): the frame is redrawn only when some object's answer changes.
+    fn hover(&self, _view: &View) -> u32 {
+        0
     }
     fn update(&mut self, _input: &InputState, _view: &View) -> Vec<Event> {
         Vec::new()
@@ -105,6 +114,17 @@ impl Scene {
             }
         }
         events
+    }
+
+    /// One number for everything the mouse lights up: equal numbers, equal pictures.
+    pub fn hover_signature(&self, view: &View) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for (i, object) in self.objects.iter().enumerate() {
+            if object.is_active(view) {
+                (i, object.hover(view)).hash(&mut h);
+            }
+        }
+        h.finish()
     }
 
     pub fn draw(&self, gfx: &mut Gfx, view: &View) {

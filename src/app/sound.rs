@@ -1,8 +1,8 @@
 //! Synthesised sound cues: a wooden stone click and a rising win chime. With no audio
-//! device (CI, a silent server) the game simply stays quiet.
+//! device (CI, a silent server) the game stays quiet and says so in one log line.
 
 use sdl2::audio::{AudioQueue, AudioSpecDesired};
-use sdl2::AudioSubsystem;
+use sdl2::{AudioSubsystem, Sdl};
 
 const RATE: i32 = 44_100;
 
@@ -16,32 +16,48 @@ pub enum Cue {
 /// The audio queue (if a device opened) and the pre-rendered cues.
 pub struct Sound {
     queue: Option<AudioQueue<f32>>,
+    /// Keeps the audio subsystem alive as long as the queue.
+    _audio: Option<AudioSubsystem>,
     stone: Vec<f32>,
     win: Vec<f32>,
 }
 
 impl Sound {
-    /// Opens the default device; any failure leaves a silent, harmless `Sound`.
-    pub fn new(audio: Option<&AudioSubsystem>) -> Sound {
-        let desired = AudioSpecDesired {
-            freq: Some(RATE),
-            channels: Some(1),
-            samples: Some(1024),
-        };
-        let queue = audio.and_then(|a| match a.open_queue::<f32, _>(None, &desired) {
-            Ok(q) => {
-                q.resume();
-                Some(q)
-            }
-            Err(e) => {
-                log::info!("no audio device, sound off: {e}");
-                None
-            }
-        });
+    /// No sound at all (`--mute`, headless).
+    pub fn silent() -> Sound {
         Sound {
-            queue,
-            stone: stone_click(),
-            win: win_chime(),
+            queue: None,
+            _audio: None,
+            stone: Vec::new(),
+            win: Vec::new(),
+        }
+    }
+
+    /// Opens the default device; any failure leaves a silent, harmless `Sound` and one
+    /// log line.
+    pub fn open(sdl: &Sdl) -> Sound {
+        avoid_alsa_without_a_card();
+        let opened = sdl.audio().and_then(|audio| {
+            let desired = AudioSpecDesired {
+                freq: Some(RATE),
+                channels: Some(1),
+                samples: Some(1024),
+            };
+            let queue = audio.open_queue::<f32, _>(None, &desired)?;
+            queue.resume();
+            Ok((audio, queue))
+        });
+        match opened {
+            Ok((audio, queue)) => Sound {
+                queue: Some(queue),
+                _audio: Some(audio),
+                stone: stone_click(),
+                win: win_chime(),
+            },
+            Err(e) => {
+                log::warn!("sound off: no audio device ({e})");
+                Sound::silent()
+            }
         }
     }
 
@@ -56,6 +72,17 @@ impl Sound {
         if let Err(e) = q.queue_audio(samples) {
             log::warn!("sound: {e}");
         }
+    }
+}
+
+/// On Linux without a sound card, SDL's ALSA backend prints eight lines of ALSA errors
+/// to stderr before failing. With no `/dev/snd`, only the sound servers are tried
+/// (PipeWire, PulseAudio: a network server may still play); a driver chosen by the
+/// user with `SDL_AUDIODRIVER` is left alone.
+fn avoid_alsa_without_a_card() {
+    let chosen = std::env::var_os("SDL_AUDIODRIVER").is_some();
+    if cfg!(target_os = "linux") && !chosen && !std::path::Path::new("/dev/snd").exists() {
+        sdl2::hint::set("SDL_AUDIODRIVER", "pipewire,pulseaudio");
     }
 }
 

@@ -1,7 +1,9 @@
-//! Text: DejaVu Sans (assets/fonts, with its licence) rasterised by fontdue into
+//! Text: DejaVu Sans (assets/fonts, with its licence) rasterised by ab_glyph into
 //! white-on-transparent RGBA images; the drawing layer turns them into cached textures.
+//! Glyph outlines are read from the embedded font files only when a glyph is drawn, so
+//! the two faces cost nothing until used.
 
-use fontdue::{Font, FontSettings};
+use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 
 static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -15,57 +17,55 @@ pub struct TextImage {
 
 /// The game's two faces.
 pub struct Fonts {
-    regular: Font,
-    bold: Font,
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
 }
 
 impl Fonts {
     pub fn load() -> Result<Fonts, String> {
-        let regular = Font::from_bytes(REGULAR, FontSettings::default())
-            .map_err(|e| format!("DejaVuSans.ttf: {e}"))?;
-        let bold = Font::from_bytes(BOLD, FontSettings::default())
-            .map_err(|e| format!("DejaVuSans-Bold.ttf: {e}"))?;
+        let regular =
+            FontRef::try_from_slice(REGULAR).map_err(|e| format!("DejaVuSans.ttf: {e}"))?;
+        let bold =
+            FontRef::try_from_slice(BOLD).map_err(|e| format!("DejaVuSans-Bold.ttf: {e}"))?;
         Ok(Fonts { regular, bold })
     }
 
-    /// Lays out and rasterises one line at `px` pixels.
+    /// Lays out and rasterises one line at `px` pixels to the em.
     pub fn render(&self, text: &str, px: f32, bold: bool) -> TextImage {
         let font = if bold { &self.bold } else { &self.regular };
-        let line = font.horizontal_line_metrics(px);
-        let ascent = line.map_or(px * 0.8, |l| l.ascent).ceil();
-        let height = line
-            .map_or(px * 1.2, |l| l.ascent - l.descent)
-            .ceil()
-            .max(1.0) as u32;
+        let em = font.units_per_em().unwrap_or(2048.0);
+        let font = font.as_scaled(PxScale::from(px * font.height_unscaled() / em));
+        let ascent = font.ascent().ceil();
+        let height = (font.ascent() - font.descent()).ceil().max(1.0) as u32;
         let mut glyphs = Vec::new();
         let mut pen = 0.0f32;
-        let mut prev: Option<char> = None;
+        let mut prev = None;
         for ch in text.chars() {
+            let id = font.glyph_id(ch);
             if let Some(p) = prev {
-                pen += font.horizontal_kern(p, ch, px).unwrap_or(0.0);
+                pen += font.kern(p, id);
             }
-            let (m, bitmap) = font.rasterize(ch, px);
-            glyphs.push((pen, m, bitmap));
-            pen += m.advance_width;
-            prev = Some(ch);
+            glyphs.push(id.with_scale_and_position(font.scale(), point(pen, ascent)));
+            pen += font.h_advance(id);
+            prev = Some(id);
         }
         let width = pen.ceil().max(1.0) as u32 + 2;
         let mut rgba = vec![0u8; (width * height * 4) as usize];
-        for (x0, m, bitmap) in glyphs {
-            let left = (x0 + m.xmin as f32).round() as i32;
-            let top = (ascent - (m.ymin as f32 + m.height as f32)) as i32;
-            for gy in 0..m.height {
-                for gx in 0..m.width {
-                    let (x, y) = (left + gx as i32, top + gy as i32);
-                    if x < 0 || y < 0 || x >= width as i32 || y >= height as i32 {
-                        continue;
-                    }
-                    let i = ((y as u32 * width + x as u32) * 4) as usize;
-                    let a = bitmap[gy * m.width + gx];
-                    rgba[i..i + 3].fill(255);
-                    rgba[i + 3] = rgba[i + 3].max(a);
+        for glyph in glyphs {
+            let Some(outline) = font.outline_glyph(glyph) else {
+                continue; // a space
+            };
+            let b = outline.px_bounds();
+            outline.draw(|gx, gy, coverage| {
+                let (x, y) = (b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
+                if x < 0 || y < 0 || x >= width as i32 || y >= height as i32 {
+                    return;
                 }
-            }
+                let i = ((y as u32 * width + x as u32) * 4) as usize;
+                let a = (coverage.clamp(0.0, 1.0) * 255.0).round() as u8;
+                rgba[i..i + 3].fill(255);
+                rgba[i + 3] = rgba[i + 3].max(a);
+            });
         }
         TextImage {
             width,
@@ -86,5 +86,7 @@ mod tests {
         let b = f.render("Gomoku Gomoku", 24.0, true);
         assert!(b.width > a.width);
         assert!(a.rgba.chunks(4).any(|p| p[3] > 200), "glyphs were drawn");
+        // 24 px to the em: a line of DejaVu Sans is about 28 px tall.
+        assert!((26..=30).contains(&a.height), "height {}", a.height);
     }
 }

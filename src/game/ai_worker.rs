@@ -1,45 +1,41 @@
 //! The engine on its own thread, so the frame loop never waits for a search.
 //!
-//! Every request gets a new generation number; anything that makes a pending answer
-//! meaningless (undo, new game, menu, swap) calls [`AiWorker::cancel`], which stops the
-//! search and bumps the generation, so a late reply is recognised and dropped.
+//! The session ([`super::ChessManager`]) decides what to search and tags each request
+//! with a ticket; this worker runs the newest request, stops a search as soon as a newer
+//! one (or a cancel) arrives, and hands back answers with their tickets. The session
+//! drops answers whose ticket is no longer the one it waits for.
 
-use crate::engine::{Board, Control, Level, Player, Pos, Rule, SearchResult};
+use super::command::{AiReply, SearchRequest};
+use super::wake::Waker;
+use crate::engine::{Board, Control, Player, Pos, SearchResult};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// What a search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AiPurpose {
-    /// The computer's own move.
-    Move,
-    /// A suggestion shown on the board (H).
-    Hint,
-    /// The move played for the person (Right arrow).
-    PlayForMe,
-}
-
-/// A finished search of the current generation.
-#[derive(Clone, Debug)]
-pub struct AiReply {
-    pub generation: u64,
-    pub purpose: AiPurpose,
-    /// Moves on the board the search was asked about: a second staleness check.
-    pub move_count: usize,
-    pub result: SearchResult,
-}
 
 struct Job {
-    generation: u64,
-    purpose: AiPurpose,
-    board: Board,
-    rule: Rule,
-    level: Level,
-    control: Control,
+    request: SearchRequest,
+    stop: Arc<AtomicBool>,
+}
+
+/// The one call into the engine: a search of the request's position at its level,
+/// stopped early when `stop` is set. Returns the move and a line for the log.
+fn think(engine: &mut Player, request: &SearchRequest, stop: &Arc<AtomicBool>) -> AiReply {
+    let control = Control::new(Arc::clone(stop));
+    let r: SearchResult = engine.think(&request.board, request.rule, request.level, &control);
+    AiReply {
+        ticket: request.ticket,
+        best_move: r.best_move,
+        note: format!(
+            "depth {} score {} nodes {} in {:?}",
+            r.depth, r.score, r.stats.nodes, r.stats.elapsed
+        ),
+    }
+}
+
+fn new_engine(seed: Option<u64>) -> Player {
+    Player::new(seed)
 }
 
 /// The empty point nearest the last move (or the centre): legal, and not absurd.
@@ -57,107 +53,91 @@ fn fallback_move(board: &Board) -> Option<Pos> {
         })
 }
 
+/// The thread's loop: the newest job of each batch, answers sent back with a wake-up.
+fn serve(seed: Option<u64>, jobs: Receiver<Job>, replies: Sender<AiReply>, wake: Waker) {
+    crate::profiler::set_thread_name("ai");
+    let mut engine = new_engine(seed);
+    while let Ok(first) = jobs.recv() {
+        // Only the newest request matters; older ones were superseded.
+        let job = jobs.try_iter().last().unwrap_or(first);
+        if job.stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        let run = || think(&mut engine, &job.request, &job.stop);
+        let reply = match std::panic::catch_unwind(AssertUnwindSafe(run)) {
+            Ok(reply) => reply,
+            Err(_) => {
+                // A bug in the engine must not leave the game "thinking" forever: play a
+                // plain legal move and start a fresh engine.
+                log::error!("the engine panicked; playing a fallback move");
+                engine = new_engine(seed);
+                AiReply {
+                    ticket: job.request.ticket,
+                    best_move: fallback_move(&job.request.board),
+                    note: "fallback after an engine panic".into(),
+                }
+            }
+        };
+        if replies.send(reply).is_err() {
+            break;
+        }
+        wake();
+    }
+}
+
 /// Handle to the AI thread.
 pub struct AiWorker {
     jobs: Option<Sender<Job>>,
     replies: Receiver<AiReply>,
-    generation: u64,
     stop: Arc<AtomicBool>,
-    pending: Option<(AiPurpose, Instant)>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl AiWorker {
-    /// Starts the thread. `seed` fixes the engine's shuffle (tests, repeatable play).
-    pub fn spawn(seed: Option<u64>) -> AiWorker {
+    /// Starts the thread. `seed` fixes the engine's shuffle (tests, repeatable play);
+    /// `wake` is called whenever an answer is ready.
+    pub fn spawn(seed: Option<u64>, wake: Waker) -> AiWorker {
         let (jobs, job_rx) = mpsc::channel::<Job>();
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("ai".into())
-            .spawn(move || {
-                crate::profiler::set_thread_name("ai");
-                let mut engine = Player::new(seed);
-                for job in job_rx {
-                    let search = || engine.think(&job.board, job.rule, job.level, &job.control);
-                    let result = match std::panic::catch_unwind(AssertUnwindSafe(search)) {
-                        Ok(result) => result,
-                        Err(_) => {
-                            // A bug in the engine must not leave the game "thinking"
-                            // forever: play a plain legal move and start a fresh engine.
-                            log::error!("the engine panicked; playing a fallback move");
-                            engine = Player::new(seed);
-                            SearchResult {
-                                best_move: fallback_move(&job.board),
-                                ..SearchResult::default()
-                            }
-                        }
-                    };
-                    let reply = AiReply {
-                        generation: job.generation,
-                        purpose: job.purpose,
-                        move_count: job.board.move_count(),
-                        result,
-                    };
-                    if reply_tx.send(reply).is_err() {
-                        break;
-                    }
-                }
-            })
+            .spawn(move || serve(seed, job_rx, reply_tx, wake))
             .map_err(|e| log::error!("cannot start the AI thread: {e}"))
             .ok();
         AiWorker {
             jobs: Some(jobs),
             replies,
-            generation: 0,
             stop: Arc::new(AtomicBool::new(false)),
-            pending: None,
             thread,
         }
     }
 
-    /// Asks for a search of `board` (side to move) at `level`; supersedes any other.
-    pub fn request(&mut self, board: &Board, rule: Rule, level: Level, purpose: AiPurpose) -> u64 {
+    /// Runs `request`, stopping any search still going.
+    pub fn request(&mut self, request: SearchRequest) {
         self.cancel();
         self.stop = Arc::new(AtomicBool::new(false));
         let job = Job {
-            generation: self.generation,
-            purpose,
-            board: board.clone(),
-            rule,
-            level,
-            control: Control::new(Arc::clone(&self.stop)),
+            request,
+            stop: Arc::clone(&self.stop),
         };
-        let sent = self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok());
-        if sent {
-            self.pending = Some((purpose, Instant::now()));
-        } else {
+        if self.jobs.as_ref().is_none_or(|j| j.send(job).is_err()) {
             log::error!("the AI thread is gone; no search started");
         }
-        self.generation
     }
 
-    /// Stops the running search and makes any reply in flight stale.
+    /// Stops the running search (its answer, if any, is stale by then).
     pub fn cancel(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        self.generation += 1;
-        self.pending = None;
     }
 
-    /// The reply to the current request, if it has arrived; stale ones are dropped.
-    pub fn poll(&mut self) -> Option<AiReply> {
-        while let Ok(reply) = self.replies.try_recv() {
-            if reply.generation == self.generation && self.pending.is_some() {
-                self.pending = None;
-                return Some(reply);
-            }
-            log::debug!("dropped stale AI reply of generation {}", reply.generation);
-        }
-        None
+    /// Answers that arrived since the last call, oldest first.
+    pub fn poll(&mut self) -> Vec<AiReply> {
+        self.replies.try_iter().collect()
     }
 
-    /// What is being searched and for how long.
-    pub fn thinking(&self) -> Option<(AiPurpose, Duration)> {
-        self.pending.map(|(p, t)| (p, t.elapsed()))
+    /// Waits for the next answer (tools and tests; the game never blocks on the AI).
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Option<AiReply> {
+        self.replies.recv_timeout(timeout).ok()
     }
 }
 
@@ -174,6 +154,10 @@ impl Drop for AiWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Level, Rule};
+    use crate::game::command::AiPurpose;
+    use crate::game::wake::no_waker;
+    use std::time::Duration;
 
     #[test]
     fn the_fallback_move_is_empty_and_next_to_the_last_stone() {
@@ -185,34 +169,29 @@ mod tests {
         assert!(board.is_empty(p) && p.x.abs_diff(3) <= 1 && p.y.abs_diff(3) <= 1);
     }
 
-    fn wait(ai: &mut AiWorker) -> Option<AiReply> {
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(10) {
-            if let Some(r) = ai.poll() {
-                return Some(r);
-            }
-            std::thread::sleep(Duration::from_millis(2));
+    fn request(ticket: u64, board: &Board) -> SearchRequest {
+        SearchRequest {
+            ticket,
+            purpose: AiPurpose::Move,
+            board: board.clone(),
+            rule: Rule::Freestyle,
+            level: Level::Easy,
         }
-        None
     }
 
     #[test]
-    fn answers_the_current_request_and_drops_stale_ones() {
-        let mut ai = AiWorker::spawn(Some(1));
+    fn answers_with_the_tickets_it_was_given_and_skips_superseded_work() {
+        let mut ai = AiWorker::spawn(Some(1), no_waker());
         let mut board = Board::square(15).unwrap();
         board.play(Pos::new(7, 7)).unwrap();
-        let first = ai.request(&board, Rule::Freestyle, Level::Easy, AiPurpose::Move);
-        let second = ai.request(&board, Rule::Freestyle, Level::Easy, AiPurpose::Hint);
-        assert!(second > first);
-        let reply = wait(&mut ai).expect("a reply");
-        assert_eq!(reply.generation, second);
-        assert_eq!(reply.purpose, AiPurpose::Hint);
-        assert!(reply.result.best_move.is_some_and(|p| board.is_empty(p)));
-        // A cancelled request never answers.
-        ai.request(&board, Rule::Freestyle, Level::Easy, AiPurpose::Move);
-        ai.cancel();
-        std::thread::sleep(Duration::from_millis(100));
-        assert!(ai.poll().is_none());
-        assert!(ai.thinking().is_none());
+        ai.request(request(1, &board));
+        ai.request(request(2, &board));
+        // The first may or may not have started; either way the last answer is ticket 2.
+        let mut last = None;
+        while last.as_ref().is_none_or(|r: &AiReply| r.ticket != 2) {
+            last = Some(ai.wait(Duration::from_secs(60)).expect("an answer"));
+        }
+        let reply = last.unwrap();
+        assert!(reply.best_move.is_some_and(|p| board.is_empty(p)));
     }
 }

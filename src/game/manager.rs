@@ -1,228 +1,60 @@
-//! ChessManager: the game being played and the settings for the next one. It decides
-//! what is legal (whose turn, game over, undo depth, swapping sides) and never draws.
+//! ChessManager: the session. It owns the game in play and the settings for the next
+//! one, and decides everything about the flow of play: whose turn, what is legal, when
+//! the computer is asked to think (and for what), Computer vs Computer pacing, pausing
+//! and stepping, and when the game needs saving.
+//!
+//! It never reads a clock, never draws, never touches the disk: time comes in as `now`
+//! (from an [`crate::engine::Clock`]), and everything that happened goes out as
+//! [`GameEvent`]s, so every flow is a plain command -> events spec (see the tests).
 
+use super::command::{AiPurpose, AiReply, Command, GameEvent, Mover, SearchRequest};
 use super::mode::GameMode;
-use super::record::model::{new_id, now_unix};
-use super::record::{GameRecord, RecordError};
-use crate::engine::rules::outcome;
-use crate::engine::{Board, BoardError, Level, Outcome, Pos, Rule, Stone};
-use std::time::Instant;
-use thiserror::Error;
+use super::play::{Game, GameError};
+use super::settings::GameSettings;
+use crate::engine::{Level, Stone};
+use std::time::Duration;
 
-/// The menu's choices for the next game.
+/// Shortest time between two moves of Computer vs Computer, so a person can follow.
+pub const CVC_PACE: Duration = Duration::from_millis(400);
+
+/// The search in flight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameSettings {
-    pub mode: GameMode,
-    pub level: Level,
-    pub size: usize,
-    pub rule: Rule,
+struct Pending {
+    ticket: u64,
+    purpose: AiPurpose,
+    since: Duration,
 }
 
-impl Default for GameSettings {
-    fn default() -> Self {
-        GameSettings {
-            mode: GameMode::default(),
-            level: Level::Medium,
-            size: 15,
-            rule: Rule::Freestyle,
-        }
-    }
-}
+/// What was last saved: a change means save again.
+type SaveKey = (String, usize, bool, GameMode);
 
-/// Board sizes the menu offers.
-pub const MENU_SIZES: std::ops::RangeInclusive<usize> = 10..=20;
-
-/// What the manager tells the loop each frame.
+/// The game's state when last saved (or seen), and whether its file exists.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Signal {
-    /// The side to move is the computer's and the game is live.
-    ComputerToMove,
-    /// The game just ended (sent once per ending).
-    GameOver(Outcome),
+struct Saved {
+    key: SaveKey,
+    on_disk: bool,
 }
 
-/// Why a request was refused; the game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum GameError {
-    #[error("no game in progress")]
-    NoGame,
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is the computer's turn")]
-    NotYourTurn,
-    #[error("nothing to undo")]
-    NothingToUndo,
-    #[error(transparent)]
-    Board(#[from] BoardError),
-}
-
-/// One game: its board, rule, players, result and timing.
-#[derive(Clone, Debug)]
-pub struct Game {
-    board: Board,
-    rule: Rule,
-    mode: GameMode,
-    level: Level,
-    result: Option<Outcome>,
-    announced: bool,
-    paused: bool,
-    hint: Option<Pos>,
-    move_ms: Vec<u64>,
-    turn_started: Instant,
-    started_unix: u64,
-    /// The record's id: the same file is rewritten after every move.
-    id: String,
-}
-
-impl Game {
-    /// An empty board with these settings.
-    pub fn new(settings: &GameSettings) -> Result<Game, GameError> {
-        Ok(Game::from_board(Board::square(settings.size)?, settings))
-    }
-
-    /// A new game continuing from `board` (records, "continue from here").
-    pub fn from_board(board: Board, settings: &GameSettings) -> Game {
-        let result = outcome(&board, settings.rule);
-        let moves = board.move_count();
-        Game {
-            board,
-            rule: settings.rule,
-            mode: settings.mode,
-            level: settings.level,
-            announced: result.is_some(),
-            result,
-            paused: false,
-            hint: None,
-            move_ms: vec![0; moves],
-            turn_started: Instant::now(),
-            started_unix: now_unix(),
-            id: new_id(now_unix()),
-        }
-    }
-
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-    pub fn rule(&self) -> Rule {
-        self.rule
-    }
-    pub fn mode(&self) -> GameMode {
-        self.mode
-    }
-    pub fn level(&self) -> Level {
-        self.level
-    }
-    pub fn result(&self) -> Option<&Outcome> {
-        self.result.as_ref()
-    }
-    pub fn is_over(&self) -> bool {
-        self.result.is_some()
-    }
-    pub fn hint(&self) -> Option<Pos> {
-        self.hint
-    }
-    pub fn is_paused(&self) -> bool {
-        self.paused
-    }
-    pub fn started_unix(&self) -> u64 {
-        self.started_unix
-    }
-
-    /// Time since the last move (or since the game started or was revived).
-    pub fn since_last_move(&self) -> std::time::Duration {
-        self.turn_started.elapsed()
-    }
-
-    /// The record id (and file name) of this game.
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    /// The game as a record, for saving.
-    pub fn to_record(&self) -> GameRecord {
-        GameRecord::from_board(
-            self.id.clone(),
-            &self.board,
-            self.rule,
-            self.mode,
-            self.level,
-            self.started_unix,
-            &self.move_ms,
-        )
-    }
-
-    /// The game a record describes, exactly (stones, side to move, players, level).
-    pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
-        let board = record.to_board(None)?;
-        let settings = GameSettings {
-            mode: record.mode,
-            level: record.level,
-            size: record.width,
-            rule: record.rule,
-        };
-        let mut game = Game::from_board(board, &settings);
-        game.id = record.id.clone();
-        game.started_unix = record.started_at;
-        game.move_ms = record.moves.iter().map(|m| m.ms).collect();
-        Ok(game)
-    }
-
-    /// The stones of the winning row, if the game was won.
-    pub fn winning_line(&self) -> Option<&[Pos]> {
-        match &self.result {
-            Some(Outcome::Win { line, .. }) => Some(line),
-            _ => None,
-        }
-    }
-
-    /// True when the computer should move now.
-    pub fn is_computer_turn(&self) -> bool {
-        !self.is_over() && !self.paused && self.mode.is_computer(self.board.side_to_move())
-    }
-
-    /// True when a person may place the next stone.
-    pub fn is_human_turn(&self) -> bool {
-        !self.is_over() && !self.mode.is_computer(self.board.side_to_move())
-    }
-
-    fn play(&mut self, pos: Pos) -> Result<(), GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        self.board.play(pos)?;
-        self.move_ms
-            .push(self.turn_started.elapsed().as_millis() as u64);
-        self.turn_started = Instant::now();
-        self.hint = None;
-        self.result = outcome(&self.board, self.rule);
-        Ok(())
-    }
-}
-
-/// The settings for the next game and the game in progress (kept after Esc for Resume).
+/// The session: see the module notes.
 #[derive(Debug, Default)]
 pub struct ChessManager {
     pub settings: GameSettings,
     game: Option<Game>,
+    /// The board is on screen (the computer only thinks then).
+    shown: bool,
+    pending: Option<Pending>,
+    last_ticket: u64,
+    /// A paused Computer vs Computer game plays one move, then pauses again.
+    stepping: bool,
+    saved: Option<Saved>,
 }
 
 impl ChessManager {
     pub fn new(settings: GameSettings) -> ChessManager {
         ChessManager {
             settings,
-            game: None,
+            ..ChessManager::default()
         }
-    }
-
-    /// Starts a new game from the settings, replacing any other.
-    pub fn start_new(&mut self) -> Result<(), GameError> {
-        self.game = Some(Game::new(&self.settings)?);
-        Ok(())
-    }
-
-    /// Replaces the game (resume from a record, continue from a reviewed position).
-    pub fn set_game(&mut self, game: Game) {
-        self.game = Some(game);
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -234,12 +66,98 @@ impl ChessManager {
         self.game.as_ref().is_some_and(|g| !g.is_over())
     }
 
+    /// The search in flight, what for, and for how long.
+    pub fn thinking(&self, now: Duration) -> Option<(AiPurpose, Duration)> {
+        self.pending
+            .map(|p| (p.purpose, now.saturating_sub(p.since)))
+    }
+
+    /// When `tick` next has something to do (a Computer vs Computer move coming due).
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let g = self.game.as_ref()?;
+        let waiting = self.shown
+            && self.pending.is_none()
+            && !self.stepping
+            && g.mode == GameMode::ComputerVsComputer
+            && g.is_computer_turn();
+        waiting.then_some(g.turn_started + CVC_PACE)
+    }
+
+    /// Carries out one command at clock time `now`.
+    pub fn apply(&mut self, command: Command, now: Duration) -> Vec<GameEvent> {
+        let mut out = Vec::new();
+        if let Err(e) = self.dispatch(command, now, &mut out) {
+            out.push(GameEvent::Refused(e));
+        }
+        self.settle(now, &mut out);
+        out
+    }
+
+    /// What time alone brings: a paced computer move coming due.
+    pub fn tick(&mut self, now: Duration) -> Vec<GameEvent> {
+        let mut out = Vec::new();
+        self.settle(now, &mut out);
+        out
+    }
+
+    fn dispatch(
+        &mut self,
+        command: Command,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        match command {
+            Command::NewGame => self.start(Game::new(&self.settings, now)?, out),
+            Command::Restart => {
+                if let Some(g) = &self.game {
+                    self.settings = g.settings();
+                }
+                self.start(Game::new(&self.settings, now)?, out);
+            }
+            Command::Resume(game) => {
+                self.saved = Some(Saved {
+                    key: save_key(&game),
+                    on_disk: true,
+                });
+                self.start(*game, out);
+            }
+            Command::ContinueFrom(game) => self.start(*game, out),
+            Command::Show => self.shown = true,
+            Command::Hide => {
+                self.shown = false;
+                self.stepping = false;
+                self.cancel(out);
+            }
+            Command::Place(pos) => self.place(pos, now, out)?,
+            Command::Undo => self.undo(now, out)?,
+            Command::Swap => self.swap(out)?,
+            Command::Hint => self.hint(now, out)?,
+            Command::PlayForMe => self.play_for_me(now, out)?,
+            Command::TogglePause => self.toggle_pause(out),
+            Command::SearchDone(reply) => self.search_done(reply, now, out)?,
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, game: Game, out: &mut Vec<GameEvent>) {
+        self.cancel(out);
+        self.stepping = false;
+        self.game = Some(game);
+        out.push(GameEvent::GameStarted);
+    }
+
     fn live(&mut self) -> Result<&mut Game, GameError> {
         self.game.as_mut().ok_or(GameError::NoGame)
     }
 
-    /// A person's click: legal only on their turn.
-    pub fn place_human(&mut self, pos: Pos) -> Result<(), GameError> {
+    /// A person's click: legal only on a person's turn. It overrides a hint or a
+    /// play-for-me search still running.
+    fn place(
+        &mut self,
+        pos: crate::engine::Pos,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
         let g = self.live()?;
         if g.is_over() {
             return Err(GameError::GameOver);
@@ -247,129 +165,300 @@ impl ChessManager {
         if !g.is_human_turn() {
             return Err(GameError::NotYourTurn);
         }
-        g.play(pos)
-    }
-
-    /// The computer's move for the side it plays.
-    pub fn place_computer(&mut self, pos: Pos) -> Result<(), GameError> {
-        let g = self.live()?;
-        if !g.is_computer_turn() {
-            return Err(GameError::NotYourTurn);
-        }
-        g.play(pos)
-    }
-
-    /// The computer's move played for the person to move (Right arrow). Against the
-    /// computer the person then takes the other colour, so they move again.
-    pub fn play_for_human(&mut self, pos: Pos) -> Result<(), GameError> {
-        let g = self.live()?;
-        if !g.is_human_turn() {
-            return Err(GameError::NotYourTurn);
-        }
-        g.play(pos)?;
-        if let GameMode::HumanVsComputer { human } = g.mode {
-            if !g.is_over() {
-                g.mode = GameMode::HumanVsComputer {
-                    human: human.opponent(),
-                };
-            }
-        }
+        let stone = g.play(pos, now)?;
+        self.cancel(out);
+        out.push(GameEvent::StonePlaced {
+            pos,
+            stone,
+            by: Mover::Person,
+        });
         Ok(())
     }
 
-    /// Takes back one ply against a person, or back to a person's turn against the
-    /// computer (usually two plies). Revives a finished game. Returns plies undone.
-    pub fn undo(&mut self) -> Result<usize, GameError> {
+    /// Takes back one ply between people, or back to a person's turn against the
+    /// computer (usually two plies). Revives a finished game; pauses Computer vs
+    /// Computer so the position can be looked at.
+    fn undo(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
         let g = self.live()?;
         if g.board.move_count() == 0 {
             return Err(GameError::NothingToUndo);
         }
-        let mut undone = 0;
-        while g.board.undo().is_some() {
-            g.move_ms.pop();
-            undone += 1;
-            let human_to_move = !g.mode.is_computer(g.board.side_to_move());
-            if g.mode == GameMode::ComputerVsComputer || human_to_move || g.board.move_count() == 0
+        let was_over = g.is_over();
+        let mut plies = 0;
+        while g.take_back() {
+            plies += 1;
+            let person_to_move = !g.mode.is_computer(g.board.side_to_move());
+            if g.mode == GameMode::ComputerVsComputer || person_to_move || g.board.move_count() == 0
             {
                 break;
             }
         }
-        if g.mode == GameMode::ComputerVsComputer {
-            g.paused = true; // let the player look, Space resumes
-        }
+        let cvc = g.mode == GameMode::ComputerVsComputer;
+        g.paused = cvc;
         g.result = None;
         g.announced = false;
         g.hint = None;
-        g.turn_started = Instant::now();
-        Ok(undone)
+        g.turn_started = now;
+        self.stepping = false;
+        self.cancel(out);
+        out.push(GameEvent::Undone { plies });
+        if was_over {
+            out.push(GameEvent::Revived);
+        }
+        if cvc {
+            out.push(GameEvent::Paused(true));
+        }
+        Ok(())
     }
 
     /// Against the computer, the person takes the other colour (the computer then moves).
-    pub fn swap_sides(&mut self) -> Result<bool, GameError> {
+    fn swap(&mut self, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
         let g = self.live()?;
-        match g.mode {
-            GameMode::HumanVsComputer { human } if !g.is_over() => {
-                g.mode = GameMode::HumanVsComputer {
-                    human: human.opponent(),
-                };
-                g.hint = None;
-                Ok(true)
-            }
-            _ => Ok(false),
-        }
-    }
-
-    /// Shows the engine's suggestion on the board.
-    pub fn set_hint(&mut self, pos: Option<Pos>) {
-        if let Some(g) = self.game.as_mut() {
-            g.hint = pos.filter(|&p| g.board.is_empty(p));
-        }
-    }
-
-    /// Pauses or resumes Computer vs Computer.
-    pub fn toggle_pause(&mut self) -> bool {
-        match self.game.as_mut() {
-            Some(g) if g.mode == GameMode::ComputerVsComputer => {
-                g.paused = !g.paused;
-                g.paused
-            }
-            _ => false,
-        }
-    }
-
-    /// One move of a paused Computer vs Computer game: unpause for exactly one move.
-    pub fn step_once(&mut self) {
-        if let Some(g) = self.game.as_mut() {
-            g.paused = false;
-        }
-    }
-
-    /// Re-pauses after a stepped move.
-    pub fn pause(&mut self) {
-        if let Some(g) = self.game.as_mut() {
-            g.paused = g.mode == GameMode::ComputerVsComputer;
-        }
-    }
-
-    /// What needs doing this frame: an ending to announce, or the computer to move.
-    pub fn update(&mut self) -> Vec<Signal> {
-        let Some(g) = self.game.as_mut() else {
-            return Vec::new();
+        let GameMode::HumanVsComputer { human } = g.mode else {
+            return Err(GameError::NoComputerToSwapWith);
         };
-        match &g.result {
-            Some(result) if !g.announced => {
-                g.announced = true;
-                vec![Signal::GameOver(result.clone())]
-            }
-            Some(_) => Vec::new(),
-            None if g.is_computer_turn() => vec![Signal::ComputerToMove],
-            None => Vec::new(),
+        if g.is_over() {
+            return Err(GameError::GameOver);
         }
+        let human = human.opponent();
+        g.mode = GameMode::HumanVsComputer { human };
+        g.hint = None;
+        self.cancel(out);
+        out.push(GameEvent::SidesSwapped { human });
+        Ok(())
+    }
+
+    /// The engine's suggestion for the person to move.
+    fn hint(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        let g = self.person_to_move()?;
+        if let Some(h) = g.hint {
+            out.push(GameEvent::HintReady(h));
+            return Ok(());
+        }
+        if self.pending.is_some() {
+            return Err(GameError::Thinking);
+        }
+        self.request(AiPurpose::Hint, now, out);
+        Ok(())
+    }
+
+    /// Right arrow. In a paused Computer vs Computer game: one move. Otherwise the
+    /// engine plays the move of the person to move (never the computer's side, never
+    /// while it is already thinking); a hint on show is played at once.
+    fn play_for_me(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        let idle = self.pending.is_none();
+        let g = self.game.as_mut().ok_or(GameError::NoGame)?;
+        if g.mode == GameMode::ComputerVsComputer {
+            if g.paused && !g.is_over() && idle {
+                g.paused = false;
+                self.stepping = true;
+            }
+            return Ok(());
+        }
+        let hint = self.person_to_move()?.hint;
+        if let Some(pos) = hint {
+            return self.play_for_person(pos, now, out);
+        }
+        match self.pending.map(|p| p.purpose) {
+            Some(AiPurpose::Hint) => self.cancel(out),
+            Some(_) => return Err(GameError::Thinking),
+            None => {}
+        }
+        self.request(AiPurpose::PlayForMe, now, out);
+        Ok(())
+    }
+
+    /// The live game, when a person plays the side to move.
+    fn person_to_move(&mut self) -> Result<&mut Game, GameError> {
+        let g = self.live()?;
+        if g.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !g.is_human_turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        Ok(g)
+    }
+
+    fn play_for_person(
+        &mut self,
+        pos: crate::engine::Pos,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        let g = self.person_to_move()?;
+        let stone = g.play(pos, now)?;
+        self.cancel(out);
+        out.push(GameEvent::StonePlaced {
+            pos,
+            stone,
+            by: Mover::Computer,
+        });
+        Ok(())
+    }
+
+    fn toggle_pause(&mut self, out: &mut Vec<GameEvent>) {
+        let Some(g) = self.game.as_mut() else { return };
+        if g.mode != GameMode::ComputerVsComputer || g.is_over() {
+            return;
+        }
+        g.paused = !g.paused;
+        let paused = g.paused;
+        self.stepping = false;
+        if paused {
+            self.cancel(out);
+        }
+        out.push(GameEvent::Paused(paused));
+    }
+
+    fn search_done(
+        &mut self,
+        reply: AiReply,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        let Some(p) = self.pending.filter(|p| p.ticket == reply.ticket) else {
+            log::debug!("dropped the stale answer of search {}", reply.ticket);
+            return Ok(());
+        };
+        self.pending = None;
+        log::info!("AI {:?}: {:?} {}", p.purpose, reply.best_move, reply.note);
+        let Some(pos) = reply.best_move else {
+            return Ok(());
+        };
+        match p.purpose {
+            AiPurpose::Hint => {
+                let g = self.person_to_move()?;
+                g.hint = Some(pos).filter(|&h| g.board.is_empty(h));
+                out.extend(g.hint.map(GameEvent::HintReady));
+            }
+            AiPurpose::PlayForMe => self.play_for_person(pos, now, out)?,
+            AiPurpose::Move => self.computer_move(pos, now, out)?,
+        }
+        Ok(())
+    }
+
+    fn computer_move(
+        &mut self,
+        pos: crate::engine::Pos,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        let stepped = std::mem::take(&mut self.stepping);
+        let g = self.live()?;
+        if !g.is_computer_turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        let stone = g.play(pos, now)?;
+        out.push(GameEvent::StonePlaced {
+            pos,
+            stone,
+            by: Mover::Computer,
+        });
+        if stepped && !g.is_over() {
+            g.paused = true;
+            out.push(GameEvent::Paused(true));
+        }
+        Ok(())
+    }
+
+    /// After every command and tick: announce an ending, ask for the computer's move
+    /// when it is due, and ask for a save when the game changed.
+    fn settle(&mut self, now: Duration, out: &mut Vec<GameEvent>) {
+        if let Some(g) = self.game.as_mut() {
+            if let (Some(result), false) = (&g.result, g.announced) {
+                g.announced = true;
+                let result = result.clone();
+                self.stepping = false;
+                self.cancel(out);
+                out.push(GameEvent::GameOver(result));
+            }
+        }
+        if self.computer_move_due(now) {
+            self.cancel(out);
+            self.request(AiPurpose::Move, now, out);
+        }
+        self.save_if_changed(out);
+    }
+
+    fn computer_move_due(&self, now: Duration) -> bool {
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let searching = self.pending.is_some_and(|p| p.purpose == AiPurpose::Move);
+        let paced = g.mode != GameMode::ComputerVsComputer
+            || self.stepping
+            || now >= g.turn_started + CVC_PACE;
+        self.shown && g.is_computer_turn() && !searching && paced
+    }
+
+    fn request(&mut self, purpose: AiPurpose, now: Duration, out: &mut Vec<GameEvent>) {
+        let Some(g) = self.game.as_ref() else { return };
+        self.last_ticket += 1;
+        self.pending = Some(Pending {
+            ticket: self.last_ticket,
+            purpose,
+            since: now,
+        });
+        let level = match purpose {
+            AiPurpose::Move => g.level(),
+            AiPurpose::Hint | AiPurpose::PlayForMe => helper_level(g.level()),
+        };
+        out.push(GameEvent::SearchWanted(SearchRequest {
+            ticket: self.last_ticket,
+            purpose,
+            board: g.board().clone(),
+            rule: g.rule(),
+            level,
+        }));
+    }
+
+    /// Makes the search in flight void.
+    fn cancel(&mut self, out: &mut Vec<GameEvent>) {
+        if self.pending.take().is_some() {
+            out.push(GameEvent::SearchCancelled);
+        }
+    }
+
+    fn save_if_changed(&mut self, out: &mut Vec<GameEvent>) {
+        let Some(g) = self.game.as_ref() else { return };
+        let key = save_key(g);
+        let last = self.saved.take().filter(|s| s.key.0 == key.0);
+        let on_disk = last.as_ref().is_some_and(|s| s.on_disk);
+        let changed = last.is_none_or(|s| s.key != key);
+        // An empty board is only worth a file when it replaces moves already saved.
+        let write = changed && (on_disk || key.1 > 0);
+        if write {
+            out.push(GameEvent::RecordChanged(Box::new(g.to_record())));
+        }
+        self.saved = Some(Saved {
+            key,
+            on_disk: on_disk || write,
+        });
     }
 
     /// The side to move, if a game exists.
     pub fn side_to_move(&self) -> Option<Stone> {
-        self.game.as_ref().map(|g| g.board.side_to_move())
+        self.game.as_ref().map(|g| g.board().side_to_move())
+    }
+}
+
+fn save_key(g: &Game) -> SaveKey {
+    (
+        g.id().to_string(),
+        g.board().move_count(),
+        g.is_over(),
+        g.mode(),
+    )
+}
+
+/// Hints and play-for-me search at the game's level, but never at the lowest one:
+/// advice should be better than a beginner's.
+fn helper_level(level: Level) -> Level {
+    if level == Level::ALL[0] {
+        level.next()
+    } else {
+        level
     }
 }
 

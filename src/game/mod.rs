@@ -1,13 +1,24 @@
 //! A session of play, free of SDL: who plays which side, the board and its history,
 //! undo/swap/hint rules, the engine on a worker thread, and game records.
+//!
+//! The session ([`ChessManager`]) takes commands and a time and answers with events;
+//! the threads around it (the AI worker, the record writer, the records loader) report
+//! back through channels and wake the frame loop with a [`wake::Waker`].
 
 pub mod ai_worker;
+pub mod command;
 pub mod manager;
 pub mod mode;
 pub mod notation;
+pub mod play;
 pub mod record;
 pub mod review;
+pub mod settings;
+pub mod wake;
 
-pub use ai_worker::{AiPurpose, AiReply, AiWorker};
-pub use manager::{ChessManager, GameError, GameSettings, Signal};
+pub use ai_worker::AiWorker;
+pub use command::{AiPurpose, AiReply, Command, GameEvent, Mover, SearchRequest};
+pub use manager::ChessManager;
 pub use mode::GameMode;
+pub use play::{Game, GameError};
+pub use settings::{GameSettings, MENU_SIZES};

@@ -5,9 +5,9 @@
 #![allow(dead_code)]
 
 use gomoku::app::layout::Slot;
-use gomoku::app::screens::Screen;
+use gomoku::app::screen::Screen;
 use gomoku::app::{AppConfig, Application};
-use gomoku::engine::Pos;
+use gomoku::engine::{ManualClock, Pos};
 use gomoku::game::GameMode;
 use sdl2::event::Event as SdlEvent;
 use sdl2::keyboard::{Keycode, Mod};
@@ -40,6 +40,16 @@ pub fn app() -> Application {
 }
 
 pub fn app_in(dir: std::path::PathBuf, open: Option<std::path::PathBuf>) -> Application {
+    app_clocked(dir, open).0
+}
+
+/// A fresh app on a hand-driven clock (it stays at 0 until the test moves it), once its
+/// start-up read of the records folder is done.
+pub fn app_clocked(
+    dir: std::path::PathBuf,
+    open: Option<std::path::PathBuf>,
+) -> (Application, ManualClock) {
+    let clock = ManualClock::new();
     let config = AppConfig {
         headless: true,
         width: 1280,
@@ -49,9 +59,11 @@ pub fn app_in(dir: std::path::PathBuf, open: Option<std::path::PathBuf>) -> Appl
         sound: false,
         open,
     };
-    let mut app = Application::new(config).expect("headless SDL starts");
+    let mut app = Application::with_clock(config, std::sync::Arc::new(clock.clone()))
+        .expect("headless SDL starts");
     app.step_frame();
-    app
+    wait_for(&mut app, |a| a.records_ready()).expect("the records folder is read");
+    (app, clock)
 }
 
 pub fn push(app: &Application, e: SdlEvent) {
@@ -123,7 +135,19 @@ pub fn click_pos(app: &mut Application, x: usize, y: usize) {
     click(app, p);
 }
 
+/// `k` pressed `n` times before the next frame (all handled in that one frame).
+pub fn keys(app: &mut Application, k: Keycode, n: usize) {
+    for _ in 0..n {
+        push_key(app, k);
+    }
+    app.step_frame();
+}
+
 pub fn key(app: &mut Application, k: Keycode) {
+    keys(app, k, 1);
+}
+
+fn push_key(app: &mut Application, k: Keycode) {
     let window_id = app.window_id();
     push(
         app,
@@ -147,21 +171,41 @@ pub fn key(app: &mut Application, k: Keycode) {
             repeat: false,
         },
     );
-    app.step_frame();
 }
 
-/// Steps frames until `done` holds (or 20 s pass).
+/// Runs frames until `done` holds, each waiting for the next SDL event (the AI and the
+/// records threads push one when they have something), so nothing is polled on a
+/// timer. Gives up after a minute: a guard against a hang, not a timing check.
 pub fn wait_for(app: &mut Application, done: impl Fn(&Application) -> bool) -> Result<u64, String> {
     let start = Instant::now();
     let first = app.frames();
     while !done(app) {
-        if start.elapsed() > Duration::from_secs(20) {
-            return Err("timed out waiting".into());
+        if start.elapsed() > Duration::from_secs(60) {
+            return Err("gave up waiting after a minute".into());
         }
-        app.step_frame();
-        std::thread::sleep(Duration::from_millis(1));
+        app.wait_frame(Duration::from_millis(200));
     }
     Ok(app.frames() - first)
+}
+
+/// The mouse moved to drawable pixel `at`, then one frame.
+pub fn hover(app: &mut Application, at: (f32, f32)) {
+    let s = app.pixel_scale();
+    let window_id = app.window_id();
+    push(
+        app,
+        SdlEvent::MouseMotion {
+            timestamp: 0,
+            window_id,
+            which: 0,
+            mousestate: MouseState::from_sdl_state(0),
+            x: (at.0 / s) as i32,
+            y: (at.1 / s) as i32,
+            xrel: 0,
+            yrel: 0,
+        },
+    );
+    app.step_frame();
 }
 
 pub fn moves(app: &Application) -> usize {

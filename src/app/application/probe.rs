@@ -1,9 +1,10 @@
 //! What tests and tools may read from a running [`Application`]: frames, state, screen,
 //! layout, pixels, and the SDL handles for injecting input.
 
-use super::{sdl, AppError, Application};
+use super::config::{sdl, AppError};
+use super::Application;
 use crate::app::layout::Layout;
-use crate::app::screens::Screen;
+use crate::app::screen::Screen;
 use crate::game::ChessManager;
 use sdl2::clipboard::ClipboardUtil;
 use sdl2::pixels::PixelFormatEnum;
@@ -13,15 +14,20 @@ use sdl2::EventSubsystem;
 impl Application {
     /// Draws the current frame and reads back a rectangle as RGBA bytes (tests, screenshots).
     pub fn read_pixels(&mut self, x: i32, y: i32, w: u32, h: u32) -> Result<Vec<u8>, AppError> {
-        self.draw();
+        self.draw(self.ui.now);
         sdl(self
             .gfx
             .canvas
             .read_pixels(SdlRect::new(x, y, w, h), PixelFormatEnum::RGBA32))
     }
 
+    /// Turns of the frame loop.
     pub fn frames(&self) -> u64 {
         self.frames
+    }
+    /// Frames actually drawn (only those whose picture changed).
+    pub fn draws(&self) -> u64 {
+        self.draws
     }
     pub fn manager(&self) -> &ChessManager {
         &self.manager
@@ -37,7 +43,7 @@ impl Application {
     }
     /// True while the AI is searching.
     pub fn ai_busy(&self) -> bool {
-        self.ai.thinking().is_some()
+        self.manager.thinking(self.ui.now).is_some()
     }
     /// The game under review, if the Review screen was opened.
     pub fn review(&self) -> Option<&crate::game::review::Review> {
@@ -45,11 +51,21 @@ impl Application {
     }
     /// The message on screen, if any.
     pub fn toast(&self) -> Option<&str> {
-        self.ui.toast.as_ref().map(|(t, _)| t.as_str())
+        self.ui.toast_at(self.ui.now)
     }
     /// Entries on the Records screen (`Err` for unreadable files).
     pub fn records_listed(&self) -> usize {
         self.ui.records.len()
+    }
+    /// True while the Records screen's list is still being read.
+    pub fn records_loading(&self) -> bool {
+        self.ui.records_loading
+    }
+    /// Waits until every save asked for so far is on disk.
+    pub fn flush_records(&self) {
+        if let Some(w) = &self.writer {
+            w.flush();
+        }
     }
     pub fn clipboard(&self) -> &ClipboardUtil {
         &self.clipboard
@@ -67,5 +83,16 @@ impl Application {
     /// Window coordinates -> drawable pixels factor (HiDPI).
     pub fn pixel_scale(&self) -> f32 {
         self.scale
+    }
+}
+
+impl Application {
+    /// Sleeps until an SDL event (a worker's wake-up included) arrives or `limit`
+    /// passes, then runs one frame. For tests waiting on the AI without polling.
+    pub fn wait_frame(&mut self, limit: std::time::Duration) {
+        let first = self
+            .pump
+            .wait_event_timeout(limit.as_millis().clamp(1, u32::MAX as u128) as u32);
+        self.frame(first);
     }
 }

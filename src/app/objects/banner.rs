@@ -13,7 +13,7 @@ pub struct Banner;
 
 impl GameObject for Banner {
     fn name(&self) -> &'static str {
-        crate::app::screens::BANNER
+        crate::app::screen::BANNER
     }
     fn z(&self) -> i32 {
         50

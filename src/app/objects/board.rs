@@ -7,7 +7,7 @@ use crate::app::event::Event;
 use crate::app::input::InputState;
 use crate::app::layout::{Layout, Rect};
 use crate::app::scene::{GameObject, View};
-use crate::app::screens::Screen;
+use crate::app::screen::Screen;
 use crate::app::theme;
 use crate::engine::{Pos, Stone};
 use crate::game::notation::{column_letter, row_number};
@@ -100,6 +100,12 @@ impl BoardView {
 impl GameObject for BoardView {
     fn name(&self) -> &'static str {
         "board"
+    }
+
+    fn hover(&self, view: &View) -> u32 {
+        view.layout
+            .hit(view.mouse)
+            .map_or(0, |p| (p.y * 64 + p.x + 1) as u32)
     }
 
     fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {

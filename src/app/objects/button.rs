@@ -91,6 +91,9 @@ impl GameObject for Button {
     fn captures(&self, point: (f32, f32), view: &View) -> bool {
         self.rect(view).contains(point)
     }
+    fn hover(&self, view: &View) -> u32 {
+        u32::from((self.enabled)(view) && self.rect(view).contains(view.mouse))
+    }
     fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
         match input.click {
             Some(c) if self.rect(view).contains(c) && (self.enabled)(view) => {

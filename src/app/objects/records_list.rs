@@ -24,6 +24,12 @@ impl GameObject for RecordsList {
         "records"
     }
 
+    fn hover(&self, view: &View) -> u32 {
+        (0..visible_rows(view.layout))
+            .find(|&row| view.layout.slot(Slot::List(row)).contains(view.mouse))
+            .map_or(0, |row| row as u32 + 1)
+    }
+
     fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
         let mut events = Vec::new();
         if input.wheel != 0 {
@@ -51,9 +57,13 @@ impl GameObject for RecordsList {
             Align::Centre,
             true,
         );
+        let count = if view.ui.records_loading {
+            format!("{} games so far\u{2026}", view.ui.records.len())
+        } else {
+            format!("{} games", view.ui.records.len())
+        };
         let sub = format!(
-            "{} games \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports",
-            view.ui.records.len()
+            "{count} \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports"
         );
         gfx.text(
             &sub,
@@ -63,7 +73,7 @@ impl GameObject for RecordsList {
             Align::Centre,
             false,
         );
-        if view.ui.records.is_empty() {
+        if view.ui.records.is_empty() && !view.ui.records_loading {
             gfx.text(
                 "No games yet: finished and unfinished games appear here.",
                 (l.width / 2.0, l.height / 2.0),

@@ -5,10 +5,6 @@ use crate::app::layout::Rect;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use sdl2::pixels::Color;
-use std::time::Duration;
-
-/// How long a message stays up.
-const SHOW_FOR: Duration = Duration::from_secs(6);
 
 pub struct Toast;
 
@@ -20,13 +16,10 @@ impl GameObject for Toast {
         90
     }
     fn is_active(&self, view: &View) -> bool {
-        view.ui
-            .toast
-            .as_ref()
-            .is_some_and(|(_, t)| t.elapsed() < SHOW_FOR)
+        view.ui.toast_at(view.now).is_some()
     }
     fn draw(&self, gfx: &mut Gfx, view: &View) {
-        let Some((text, _)) = &view.ui.toast else {
+        let Some(text) = view.ui.toast_at(view.now) else {
             return;
         };
         let l = view.layout;

@@ -43,11 +43,23 @@ pub enum RecordError {
         file_prefix(path)
     )]
     BadId { path: Option<PathBuf>, id: String },
-    #[error("{what}: {reason} at character {at}")]
+    #[error("{}{what}: {reason} at character {at}", file_prefix(path))]
     Parse {
+        path: Option<PathBuf>,
         what: &'static str,
         at: usize,
         reason: String,
+    },
+    #[error("{}there is nothing to read: it is empty", file_prefix(path))]
+    Empty { path: Option<PathBuf> },
+    #[error(
+        "{}{size} bytes is too large: game files and pasted games are at most {cap} bytes",
+        file_prefix(path)
+    )]
+    TooLarge {
+        path: Option<PathBuf>,
+        size: u64,
+        cap: u64,
     },
 }
 
@@ -90,7 +102,40 @@ impl RecordError {
             },
             RecordError::ResultMismatch { .. } => RecordError::ResultMismatch { path: p },
             RecordError::BadId { id, .. } => RecordError::BadId { path: p, id },
-            other => other,
+            RecordError::Parse {
+                what, at, reason, ..
+            } => RecordError::Parse {
+                path: p,
+                what,
+                at,
+                reason,
+            },
+            RecordError::Empty { .. } => RecordError::Empty { path: p },
+            RecordError::TooLarge { size, cap, .. } => RecordError::TooLarge { path: p, size, cap },
+            RecordError::Io { message, .. } => RecordError::Io {
+                path: path.to_path_buf(),
+                message,
+            },
+        }
+    }
+}
+
+impl RecordError {
+    /// Why the input file at `path` could not be read, as a record error naming it.
+    pub fn from_read(path: &std::path::Path, e: crate::files::ReadError) -> RecordError {
+        use crate::files::ReadError;
+        let path = path.to_path_buf();
+        match e {
+            ReadError::Empty => RecordError::Empty { path: Some(path) },
+            ReadError::TooLarge { size, cap } => RecordError::TooLarge {
+                path: Some(path),
+                size,
+                cap,
+            },
+            other => RecordError::Io {
+                path,
+                message: other.to_string(),
+            },
         }
     }
 }

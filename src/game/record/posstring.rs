@@ -22,6 +22,7 @@ pub fn to_pos_string(moves: impl Iterator<Item = Pos>, height: usize) -> String 
 /// free; anything else wrong is reported with its character offset.
 pub fn parse_pos_string(text: &str, width: usize, height: usize) -> Result<Vec<Pos>, RecordError> {
     let err = |at: usize, reason: String| RecordError::Parse {
+        path: None,
         what: "position string",
         at,
         reason,

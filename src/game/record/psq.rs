@@ -21,6 +21,7 @@ pub type TimedMoves = Vec<(Pos, u64)>;
 /// Width, height and moves (with their times) of a `.psq` text.
 pub fn parse_psq(text: &str) -> Result<(usize, usize, TimedMoves), RecordError> {
     let err = |at: usize, reason: String| RecordError::Parse {
+        path: None,
         what: "psq file",
         at,
         reason,

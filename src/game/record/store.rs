@@ -1,11 +1,13 @@
-//! The records directory: one `<id>.json` per game, written to a temp file, fsynced and
-//! renamed, so a crash at any moment leaves the previous complete version. Nothing is
-//! ever deleted, and a bad file is reported, never "repaired".
+//! The records directory: one `<id>.json` per game, written atomically (temp file, fsync,
+//! rename), so a crash at any moment leaves the previous complete version. Nothing is
+//! ever deleted, and a bad file is reported, never "repaired". Only regular files are
+//! read, each size-checked first.
 
 use super::error::RecordError;
 use super::model::GameRecord;
-use std::fs::{self, File};
-use std::io::Write;
+use super::parse_json_record;
+use crate::files::{atomic_write, read_input, MAX_INPUT_BYTES};
+use std::fs;
 use std::path::{Path, PathBuf};
 
 /// One entry of the records list: a readable record, or why a file is not one.
@@ -41,65 +43,78 @@ impl RecordStore {
         self.dir.join(format!("{}.json", record.id))
     }
 
-    /// Saves `record` atomically; it must be valid (a bad record is never written).
+    /// Saves `record` atomically in its own file; it must be valid (a bad record is
+    /// never written).
     pub fn save(&self, record: &GameRecord) -> Result<PathBuf, RecordError> {
-        crate::profile_function!();
-        record.validate(None)?;
         let path = self.path_of(record);
-        let tmp = self.dir.join(format!("{}.json.tmp", record.id));
-        let text = serde_json::to_string_pretty(record).map_err(|e| RecordError::Json {
-            path: Some(path.clone()),
-            message: e.to_string(),
-        })?;
-        let mut file = File::create(&tmp).map_err(|e| io(&tmp, e))?;
-        file.write_all(text.as_bytes()).map_err(|e| io(&tmp, e))?;
-        file.sync_all().map_err(|e| io(&tmp, e))?;
-        drop(file);
-        fs::rename(&tmp, &path).map_err(|e| io(&path, e))?;
-        // Make the rename itself durable; not every platform lets a directory be synced.
-        if let Ok(d) = File::open(&self.dir) {
-            let _ = d.sync_all();
-        }
+        self.save_to(record, &path)?;
         Ok(path)
     }
 
-    /// Reads and fully checks one record file.
-    pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
-        let text = fs::read_to_string(path).map_err(|e| io(path, e))?;
-        let record: GameRecord = serde_json::from_str(&text).map_err(|e| RecordError::Json {
+    /// Saves `record` atomically at `path` (a resumed game keeps the file it came from).
+    pub fn save_to(&self, record: &GameRecord, path: &Path) -> Result<(), RecordError> {
+        crate::profile_function!();
+        record.validate(None)?;
+        let text = serde_json::to_string_pretty(record).map_err(|e| RecordError::Json {
             path: Some(path.to_path_buf()),
             message: e.to_string(),
         })?;
-        record.validate(Some(path))?;
-        Ok(record)
+        atomic_write(path, text.as_bytes()).map_err(|e| io(path, e))
+    }
+
+    /// Reads and fully checks one record file: a regular file, not over the size cap,
+    /// opened without blocking, parsed as every other entry point parses.
+    pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
+        let text =
+            read_input(path, MAX_INPUT_BYTES).map_err(|e| RecordError::from_read(path, e))?;
+        parse_json_record(&text).map_err(|e| e.in_file(path))
+    }
+
+    /// The `.json` files of the folder (temp files of interrupted saves are skipped).
+    pub fn paths(&self) -> Result<Vec<PathBuf>, RecordError> {
+        let rd = fs::read_dir(&self.dir).map_err(|e| io(&self.dir, e))?;
+        Ok(rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect())
     }
 
     /// Every `.json` file: readable records newest first, then the unreadable ones.
-    /// Temp files of interrupted saves are skipped.
     pub fn list(&self) -> Vec<Listed> {
-        let mut entries: Vec<Listed> = match fs::read_dir(&self.dir) {
-            Ok(rd) => rd
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        let mut entries: Vec<Listed> = match self.paths() {
+            Ok(paths) => paths
+                .into_iter()
                 .map(|p| RecordStore::load(&p).map(|r| (p, r)))
                 .collect(),
-            Err(e) => vec![Err(io(&self.dir, e))],
+            Err(e) => vec![Err(e)],
         };
-        entries.sort_by(|a, b| match (a, b) {
-            (Ok((_, ra)), Ok((_, rb))) => (rb.started_at, &rb.id).cmp(&(ra.started_at, &ra.id)),
-            (Ok(_), Err(_)) => std::cmp::Ordering::Less,
-            (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
-            (Err(ea), Err(eb)) => ea.to_string().cmp(&eb.to_string()),
-        });
+        sort_listed(&mut entries);
         entries
     }
 
-    /// The newest game without a result: what Resume continues after a restart.
-    pub fn latest_unfinished(&self) -> Option<GameRecord> {
-        self.list()
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|(_, r)| r)
-            .find(|r| r.result.is_none())
+    /// The newest game without a result and its file: what Resume continues after a
+    /// restart.
+    pub fn latest_unfinished(&self) -> Option<(PathBuf, GameRecord)> {
+        latest_unfinished(&self.list())
     }
+}
+
+/// Readable records newest first, then the unreadable ones by message.
+pub fn sort_listed(entries: &mut [Listed]) {
+    entries.sort_by(|a, b| match (a, b) {
+        (Ok((_, ra)), Ok((_, rb))) => (rb.started_at, &rb.id).cmp(&(ra.started_at, &ra.id)),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(ea), Err(eb)) => ea.to_string().cmp(&eb.to_string()),
+    });
+}
+
+/// The newest unfinished record of a list, with its file.
+pub fn latest_unfinished(entries: &[Listed]) -> Option<(PathBuf, GameRecord)> {
+    entries
+        .iter()
+        .filter_map(|e| e.as_ref().ok())
+        .filter(|(_, r)| r.result.is_none())
+        .max_by_key(|(_, r)| (r.started_at, r.id.clone()))
+        .cloned()
 }

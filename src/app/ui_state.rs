@@ -1,0 +1,83 @@
+//! State that belongs to the interface, not to the game.
+
+use super::screen::Screen;
+use crate::game::record::store::sort_listed;
+use crate::game::record::Listed;
+use crate::game::review::Review;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How long a message stays up.
+pub const TOAST_FOR: Duration = Duration::from_secs(6);
+
+/// The interface's own state.
+#[derive(Debug)]
+pub struct UiState {
+    pub screen: Screen,
+    pub show_numbers: bool,
+    pub muted: bool,
+    /// A short message and the clock time it was posted.
+    pub toast: Option<(String, Duration)>,
+    pub quit: bool,
+    /// Where records and profiler traces go.
+    pub data_dir: PathBuf,
+    /// The records list, filled in as the background reader finds entries.
+    pub records: Vec<Listed>,
+    /// True until the whole folder has been read.
+    pub records_loading: bool,
+    /// First records-list row on screen.
+    pub records_scroll: usize,
+    /// The game being reviewed.
+    pub review: Option<Review>,
+    /// The clock's time this frame (toasts are stamped with it).
+    pub now: Duration,
+}
+
+impl UiState {
+    pub fn new(data_dir: PathBuf) -> UiState {
+        UiState {
+            screen: Screen::Menu,
+            show_numbers: false,
+            muted: false,
+            toast: None,
+            quit: false,
+            data_dir,
+            records: Vec::new(),
+            records_loading: false,
+            records_scroll: 0,
+            review: None,
+            now: Duration::ZERO,
+        }
+    }
+
+    pub fn toast(&mut self, text: impl Into<String>) {
+        self.toast = Some((text.into(), self.now));
+    }
+
+    /// The message on show at `now`, if any.
+    pub fn toast_at(&self, now: Duration) -> Option<&str> {
+        self.toast
+            .as_ref()
+            .filter(|(_, t)| now.saturating_sub(*t) < TOAST_FOR)
+            .map(|(s, _)| s.as_str())
+    }
+
+    /// When the message on show goes away.
+    pub fn toast_expiry(&self) -> Option<Duration> {
+        self.toast.as_ref().map(|(_, t)| *t + TOAST_FOR)
+    }
+
+    /// Adds entries read in the background, keeping the list's order.
+    pub fn add_records(&mut self, entries: Vec<Listed>) {
+        if !entries.is_empty() {
+            self.records.extend(entries);
+            sort_listed(&mut self.records);
+        }
+    }
+
+    /// Scrolls the list; the last record can scroll up to the top row.
+    pub fn scroll_records(&mut self, delta: i32) {
+        let max = self.records.len().saturating_sub(1) as i64;
+        self.records_scroll = (self.records_scroll as i64 + delta as i64).clamp(0, max) as usize;
+    }
+}
