@@ -5,6 +5,7 @@
 //! The seed's engine ([`crate::engine::search`]) stays as designed for Easy, Medium and
 //! Hard; this one shares only the board, the rules and the profiler with it.
 
+pub mod analysis;
 pub mod eval;
 pub mod history;
 pub mod movegen;
@@ -19,4 +20,5 @@ pub mod vct;
 
 pub mod root;
 
+pub use analysis::{find_forced_win, Analysis, AnalysisLine, ForcedWin};
 pub use root::{StrongEngine, StrongLimits};

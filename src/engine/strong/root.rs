@@ -97,6 +97,11 @@ impl StrongEngine {
         self.tt.bytes()
     }
 
+    /// The tables a search works with.
+    pub(crate) fn tables(&mut self) -> (&mut TransTable, &mut History) {
+        (&mut self.tt, &mut self.history)
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -224,7 +229,7 @@ fn deepen(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u1
 }
 
 /// One iteration: a narrow window around the last score, widened on failure.
-fn aspiration(s: &mut Searcher, depth: i32, last: i32) -> (i32, Vec<u16>) {
+pub(crate) fn aspiration(s: &mut Searcher, depth: i32, last: i32) -> (i32, Vec<u16>) {
     let mut delta = 40;
     let (mut alpha, mut beta) = if depth >= 4 && last.abs() < MATE_BOUND {
         (last - delta, last + delta)

@@ -18,6 +18,15 @@ pub const MAX_PLY: usize = 120;
 pub const MATE_BOUND: i32 = WIN - 2 * MAX_PLY as i32;
 /// Wider than any score.
 pub const INF: i32 = WIN + 1;
+/// Late-move pruning applies up to this depth.
+const LMP_DEPTH: i32 = 4;
+
+/// Quiet moves searched at `depth` before late-move pruning starts.
+#[inline]
+fn lmp_limit(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
 /// Fours tried in a row by the quiescence search.
 const QUIESCENCE_FOURS: u32 = 10;
 
@@ -63,6 +72,10 @@ pub struct Searcher<'a> {
     reductions: Box<[[u8; 64]; 64]>,
     /// The value of the last root move that raised alpha (its line is `root_pv`).
     pub root_score: i32,
+    /// Root moves not to search (multi-PV: the lines already found this iteration).
+    pub root_exclude: Vec<u16>,
+    /// When present, how many times the search played each cell (analysis heatmap).
+    pub heat: Option<Box<[u32; super::state::CELLS]>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -90,6 +103,8 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             reductions,
             root_score: 0,
+            root_exclude: Vec::new(),
+            heat: None,
         }
     }
 
@@ -103,6 +118,15 @@ impl<'a> Searcher<'a> {
     pub fn evaluate(&mut self) -> i32 {
         self.counters.evaluations += 1;
         evaluate(&self.state)
+    }
+
+    /// Makes a move of the search (counted in the heatmap when there is one).
+    #[inline]
+    fn play(&mut self, cell: u16) {
+        if let Some(h) = self.heat.as_mut() {
+            h[cell as usize] += 1;
+        }
+        self.state.make(cell);
     }
 
     #[inline]
@@ -224,13 +248,32 @@ impl<'a> Searcher<'a> {
         let old_alpha = alpha;
         let mut quiets_tried: [u16; 32] = [NONE; 32];
         let mut n_quiets = 0;
-        for (i, m) in moves.iter().enumerate() {
+        let mut quiets_searched = 0;
+        let mut i = 0;
+        for m in moves.iter() {
             let cell = m.cell;
+            if ply == 0 && self.root_exclude.contains(&cell) {
+                continue;
+            }
             let tactical = self.state.threat(cell, me) >= Threat::Flex3
                 || self.state.threat(cell, 1 - me) >= Threat::Flex3;
+            // Late quiet moves near the horizon: once a few have been tried, the rest
+            // (ordered worse) are unlikely to matter.
+            if !pv_node
+                && !tactical
+                && sit == Situation::Quiet
+                && best > -MATE_BOUND
+                && depth <= LMP_DEPTH
+                && quiets_searched >= lmp_limit(depth)
+            {
+                continue;
+            }
+            if !tactical {
+                quiets_searched += 1;
+            }
             // A forced reply costs no depth: threat sequences are searched to the end.
             let new_depth = if forced { depth } else { depth - 1 };
-            self.state.make(cell);
+            self.play(cell);
             let mut v;
             if i == 0 {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, pv_node);
@@ -280,8 +323,13 @@ impl<'a> Searcher<'a> {
                 quiets_tried[n_quiets] = cell;
                 n_quiets += 1;
             }
+            i += 1;
         }
         self.frames[ply].moves = moves;
+        if best == -INF {
+            // Every root move was excluded (multi-PV asked for more lines than exist).
+            return -INF;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best > old_alpha {
@@ -390,7 +438,7 @@ impl<'a> Searcher<'a> {
             return self.evaluate();
         }
         if let Situation::Forced(block) = sit {
-            self.state.make(block);
+            self.play(block);
             let v = -self.quiescence(-beta, -alpha, ply + 1, fours);
             self.state.unmake();
             if v > alpha {
@@ -407,7 +455,7 @@ impl<'a> Searcher<'a> {
         let mut cells = std::mem::take(&mut self.frames[ply].cells);
         self.four_moves(&mut cells, fours);
         for &c in &cells {
-            self.state.make(c);
+            self.play(c);
             let v = -self.quiescence(-beta, -alpha, ply + 1, fours + 1);
             self.state.unmake();
             if self.stop.stopped() {

@@ -48,9 +48,16 @@ impl<'a> Vcf<'a> {
     /// The winning line (attacker's and defender's moves alternating, ending with the
     /// attacker's five or open four), or `None` when none was found within the budget.
     pub fn solve(mut self) -> Option<Vec<u16>> {
+        self.search()
+    }
+
+    /// As [`Vcf::solve`], keeping the search for [`Vcf::out_of_budget`].
+    pub fn search(&mut self) -> Option<Vec<u16>> {
         let start = *self.nodes;
         self.node_budget = start.saturating_add(self.node_budget);
-        self.attack(MAX_FOURS).then_some(self.line)
+        self.line.clear();
+        self.attack(MAX_FOURS)
+            .then(|| std::mem::take(&mut self.line))
     }
 
     /// True when the search stopped for time or budget (a `None` is then not a proof).

@@ -55,6 +55,16 @@ impl<'a> Vct<'a> {
     /// one of its best tries), or `None` if none was found within `max_threats` and the
     /// budget.
     pub fn solve(mut self, max_threats: u32) -> Option<Vec<u16>> {
+        self.search(max_threats)
+    }
+
+    /// True when the search stopped for time or budget (a `None` is then not a proof).
+    pub fn out_of_budget(&self) -> bool {
+        self.exhausted
+    }
+
+    /// As [`Vct::solve`], keeping the search for [`Vct::out_of_budget`].
+    pub fn search(&mut self, max_threats: u32) -> Option<Vec<u16>> {
         for depth in (2..=max_threats.min(MAX_THREATS)).step_by(2) {
             if self.attack(depth) {
                 return Some(self.principal_line(depth));
