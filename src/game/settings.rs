@@ -46,9 +46,7 @@ impl GameSettings {
     }
 
     pub fn cycle_rule(&mut self) {
-        self.rule = match self.rule {
-            Rule::Freestyle => Rule::ExactFive,
-            _ => Rule::Freestyle,
-        };
+        let i = Rule::ALL.iter().position(|&r| r == self.rule).unwrap_or(0);
+        self.rule = Rule::ALL[(i + 1) % Rule::ALL.len()];
     }
 }
