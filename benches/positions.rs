@@ -1,4 +1,6 @@
-//! The three fixed bench positions named by the engine issue.
+//! The fixed bench positions: the seed engine's three and the strong engine's VCF one.
+//! Shared by several bench targets, each using a part of it.
+#![allow(dead_code)]
 
 use gomoku::engine::{Board, Pos};
 
@@ -56,4 +58,19 @@ pub fn all() -> [(&'static str, Board); 3] {
         ("middle", middle_game()),
         ("open_three", open_three_defence()),
     ]
+}
+
+/// Black to move wins by continuous fours: a four on row 7 adds a stone to a diagonal,
+/// and after its block a double four follows.
+pub fn vcf() -> Board {
+    use gomoku::engine::Stone;
+    let mut board = Board::square(15).expect("15 is a legal size");
+    for (x, y) in [(3, 7), (4, 7), (5, 7), (7, 6), (8, 5), (5, 9), (5, 10)] {
+        board.place(Pos::new(x, y), Stone::Black).expect("empty");
+    }
+    for (x, y) in [(2, 7), (9, 4), (5, 11), (0, 0), (0, 2), (0, 4), (14, 14)] {
+        board.place(Pos::new(x, y), Stone::White).expect("empty");
+    }
+    board.set_side_to_move(Stone::Black);
+    board
 }
