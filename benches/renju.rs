@@ -8,7 +8,6 @@ use gomoku::engine::{Board, Pos, Stone};
 use std::hint::black_box;
 use std::time::Duration;
 
-#[allow(dead_code)] // the engine bench uses the other positions
 mod positions;
 
 /// 15x15, 21 black and 2 white stones: the last hand-built case of tests/renju.rs (a
