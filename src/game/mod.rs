@@ -6,6 +6,7 @@
 //! back through channels and wake the frame loop with a [`wake::Waker`].
 
 pub mod ai_worker;
+pub mod analysis;
 pub mod command;
 pub mod manager;
 pub mod mode;
