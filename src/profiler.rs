@@ -126,6 +126,11 @@ pub fn enable() {
     ENABLED.store(true, Ordering::Release);
 }
 
+/// Stops capturing without writing anything.
+pub fn disable() {
+    ENABLED.store(false, Ordering::Release);
+}
+
 /// Stops capturing and writes what was captured, from every thread, to `path`.
 pub fn disable_and_write(path: &Path) -> Result<PathBuf, ProfilerError> {
     ENABLED.store(false, Ordering::Release);

@@ -309,7 +309,7 @@ fn quit_from_the_menu() -> TestResult {
     if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
         save_screenshot(&mut app, &format!("{dir}/menu.bmp"))?;
     }
-    click_slot(&mut app, Slot::Menu(7));
+    click_slot(&mut app, Slot::Menu(8));
     check!(app.is_quitting(), "Quit did not quit");
     Ok(())
 }

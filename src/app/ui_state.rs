@@ -1,9 +1,11 @@
 //! State that belongs to the interface, not to the game.
 
 use super::screen::Screen;
+use crate::game::analysis::Study;
 use crate::game::record::store::sort_listed;
 use crate::game::record::Listed;
 use crate::game::review::Review;
+use crate::game::setup::Setup;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,6 +33,18 @@ pub struct UiState {
     pub review: Option<Review>,
     /// The clock's time this frame (toasts are stamped with it).
     pub now: Duration,
+    /// The analysis panel and what it shows.
+    pub study: Study,
+    /// The analysis search a profiler capture started from the panel is recording.
+    pub capture: Option<u64>,
+    /// The position being set up (set-up screen).
+    pub setup: Option<Setup>,
+    /// The victory banner is on screen.
+    pub banner: bool,
+    /// First row of the move list on show; `None` follows the newest move.
+    pub moves_scroll: Option<usize>,
+    /// The menu row the arrow keys act on.
+    pub menu_focus: Option<usize>,
 }
 
 impl UiState {
@@ -47,6 +61,12 @@ impl UiState {
             records_scroll: 0,
             review: None,
             now: Duration::ZERO,
+            study: Study::default(),
+            capture: None,
+            setup: None,
+            banner: false,
+            moves_scroll: None,
+            menu_focus: None,
         }
     }
 

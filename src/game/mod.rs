@@ -15,6 +15,7 @@ pub mod play;
 pub mod record;
 pub mod review;
 pub mod settings;
+pub mod setup;
 pub mod wake;
 
 pub use ai_worker::AiWorker;

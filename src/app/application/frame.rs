@@ -47,6 +47,7 @@ impl Application {
             game: ticked,
             ..Effects::default()
         });
+        self.follow_study();
         self.fit_layout();
         self.frames += 1;
         self.draw_if_changed(now)
@@ -95,7 +96,9 @@ impl Application {
         if let Some(path) = fx.write_trace {
             self.write_trace(path);
         }
-        self.redraw.pending |= changed;
+        let studied = !fx.study.is_empty();
+        self.carry_study(fx.study);
+        self.redraw.pending |= changed || studied;
     }
 
     pub(super) fn show(&mut self, screen: Screen) {
@@ -120,21 +123,25 @@ impl Application {
         events
     }
 
-    /// A new game may have another board size; the banner keeps clear of the winning row.
+    /// A new game may have another board size, the analysis column comes and goes, and
+    /// the banner keeps clear of the winning row and the last stones.
     fn fit_layout(&mut self) {
-        let size = self
-            .manager
-            .game()
-            .map(|g| (g.board().width(), g.board().height()));
-        if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows)) {
+        let size = self.shown_board().map(|b| (b.width(), b.height()));
+        let column = self.ui.study.is_on() && size.is_some();
+        if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows))
+            || column != self.layout.analysis.is_some()
+        {
             self.relayout();
         }
-        let line_y = self
-            .manager
-            .game()
-            .and_then(|g| g.winning_line())
-            .map(|line| line.iter().map(|p| p.y as f32).sum::<f32>() / line.len().max(1) as f32);
-        self.layout.banner_top = line_y.is_some_and(|y| y >= self.layout.rows as f32 / 2.0);
+        self.layout.banner_clear = self.manager.game().map_or(Vec::new(), |g| {
+            let last = g.board().moves().iter().rev().take(4).map(|m| m.pos);
+            g.winning_line()
+                .unwrap_or(&[])
+                .iter()
+                .copied()
+                .chain(last)
+                .collect()
+        });
     }
 
     /// Draws when something on screen changed: an event, the mouse over something new,

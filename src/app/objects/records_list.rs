@@ -57,10 +57,12 @@ impl GameObject for RecordsList {
             Align::Centre,
             true,
         );
+        let n = view.ui.records.len();
+        let games = if n == 1 { "game" } else { "games" };
         let count = if view.ui.records_loading {
-            format!("{} games so far\u{2026}", view.ui.records.len())
+            format!("{n} {games} so far\u{2026}")
         } else {
-            format!("{} games", view.ui.records.len())
+            format!("{n} {games}")
         };
         let sub = format!(
             "{count} \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports"

@@ -7,6 +7,7 @@
 //! [`crate::game::wake::Waker`] without ever making it wait.
 
 pub mod study;
+pub mod words;
 pub mod worker;
 
 pub use study::{Finder, Study, StudyCommand, StudyEvent};

@@ -107,6 +107,10 @@ impl Study {
     pub fn is_paused(&self) -> bool {
         self.paused
     }
+    /// The analysis whose reports are taken (while it runs, and its last report after Stop).
+    pub fn ticket(&self) -> Option<u64> {
+        self.current
+    }
     /// The newest report for the position on show.
     pub fn latest(&self) -> Option<&Analysis> {
         self.latest.as_ref()

@@ -1,0 +1,134 @@
+//! The analysis on the board: a heatmap of where the search looked, the best line as
+//! numbered translucent stones, the candidate moves' lettered badges, and the forced
+//! win's moves up to the step on show (in place of the best line).
+
+use super::analysis_panel::{candidate_letter, CANDIDATE};
+use crate::app::draw::{Align, Gfx};
+use crate::app::layout::{Layout, Rect};
+use crate::app::scene::{GameObject, View};
+use crate::app::theme;
+use crate::engine::strong::Analysis;
+use crate::engine::{Board, Pos, Stone};
+use crate::game::analysis::Finder;
+use sdl2::pixels::Color;
+
+pub struct AnalysisMarks;
+
+/// Moves of the best line drawn at most.
+const LINE_SHOWN: usize = 12;
+
+impl GameObject for AnalysisMarks {
+    fn name(&self) -> &'static str {
+        crate::app::screen::ANALYSIS
+    }
+    fn z(&self) -> i32 {
+        1
+    }
+    fn is_active(&self, view: &View) -> bool {
+        view.layout.analysis.is_some()
+    }
+    fn draw(&self, gfx: &mut Gfx, view: &View) {
+        let study = &view.ui.study;
+        let Some((board, _)) = study.position() else {
+            return;
+        };
+        let l = view.layout;
+        let latest = study.latest();
+        if let Some(a) = latest.filter(|_| study.show_heat) {
+            draw_heat(gfx, l, a, board);
+        }
+        match study.finder() {
+            Finder::Found { line, shown, .. } => {
+                draw_line(gfx, l, board, &line[..(*shown).min(line.len())], true);
+            }
+            _ => {
+                if let Some(best) = latest.and_then(|a| a.lines.first()) {
+                    let n = best.pv.len().min(LINE_SHOWN);
+                    draw_line(gfx, l, board, &best.pv[..n], false);
+                }
+            }
+        }
+        if let Some(a) = latest {
+            draw_badges(gfx, l, a, board);
+        }
+    }
+}
+
+/// Empty points tinted by how often the search played there (square root, so the
+/// lukewarm points still show).
+fn draw_heat(gfx: &mut Gfx, l: &Layout, a: &Analysis, board: &Board) {
+    let hottest = a.heat.iter().copied().max().unwrap_or(0);
+    if hottest == 0 {
+        return;
+    }
+    let side = l.cell * 0.84;
+    for (p, &heat) in board.cells().zip(&a.heat) {
+        if heat == 0 || !board.is_empty(p) {
+            continue;
+        }
+        let t = (heat as f32 / hottest as f32).sqrt();
+        let (x, y) = l.point(p);
+        let c = Color::RGBA(
+            0xff,
+            (0xb0 as f32 * (1.0 - t)) as u8 + 0x30,
+            0x20,
+            (30.0 + 130.0 * t) as u8,
+        );
+        gfx.rounded(
+            Rect::new(x - side / 2.0, y - side / 2.0, side, side),
+            side * 0.25,
+            c,
+        );
+    }
+}
+
+/// Moves from the position on show as translucent stones numbered from 1, colours
+/// alternating from the side to move; the newest of a forced win is ringed.
+fn draw_line(gfx: &mut Gfx, l: &Layout, board: &Board, line: &[Pos], ring_last: bool) {
+    let r = l.cell * 0.46;
+    let mut stone = board.side_to_move();
+    for (i, &p) in line.iter().enumerate() {
+        if board.is_empty(p) {
+            let (x, y) = l.point(p);
+            if ring_last && i + 1 == line.len() {
+                gfx.disc(x, y, r + l.cell * 0.09, theme::ACCENT);
+            }
+            gfx.stone(x, y, r, stone, 165);
+            let ink = match stone {
+                Stone::Black => Color::RGB(0xf4, 0xf4, 0xf4),
+                Stone::White => Color::RGB(0x20, 0x20, 0x20),
+            };
+            gfx.text(
+                &(i + 1).to_string(),
+                (x, y),
+                l.cell * 0.4,
+                ink,
+                Align::Centre,
+                true,
+            );
+        }
+        stone = stone.opponent();
+    }
+}
+
+/// A lettered badge at the upper right of each candidate point.
+fn draw_badges(gfx: &mut Gfx, l: &Layout, a: &Analysis, board: &Board) {
+    for (i, line) in a.lines.iter().take(CANDIDATE.len()).enumerate() {
+        let Some(&p) = line.pv.first().filter(|&&p| board.is_empty(p)) else {
+            continue;
+        };
+        let (x, y) = l.point(p);
+        let (bx, by) = (x + l.cell * 0.3, y - l.cell * 0.3);
+        let br = (l.cell * 0.2).max(6.0);
+        gfx.disc(bx, by, br + 1.5, Color::RGBA(0, 0, 0, 120));
+        gfx.disc(bx, by, br, CANDIDATE[i]);
+        gfx.text(
+            &candidate_letter(i),
+            (bx, by),
+            br * 1.35,
+            theme::TEXT,
+            Align::Centre,
+            true,
+        );
+    }
+}
