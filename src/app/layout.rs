@@ -148,11 +148,11 @@ impl Layout {
         match slot {
             Slot::Menu(n) => {
                 let w = (440.0 * s).min(self.width * 0.8);
-                let h = 50.0 * s;
-                let top = self.height * 0.30;
+                let h = 46.0 * s;
+                let top = self.height * 0.28;
                 Rect::new(
                     (self.width - w) / 2.0,
-                    top + n as f32 * (h + 12.0 * s),
+                    top + n as f32 * (h + 10.0 * s),
                     w,
                     h,
                 )

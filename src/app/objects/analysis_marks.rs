@@ -4,7 +4,7 @@
 
 use super::analysis_panel::{candidate_letter, CANDIDATE};
 use crate::app::draw::{Align, Gfx};
-use crate::app::layout::{Layout, Rect};
+use crate::app::layout::Layout;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use crate::engine::strong::Analysis;
@@ -34,51 +34,40 @@ impl GameObject for AnalysisMarks {
         };
         let l = view.layout;
         let latest = study.latest();
+        let (line, finder): (&[Pos], bool) = match study.finder() {
+            Finder::Found { line, shown, .. } => (&line[..(*shown).min(line.len())], true),
+            _ => match latest.and_then(|a| a.lines.first()) {
+                Some(best) => (&best.pv[..best.pv.len().min(LINE_SHOWN)], false),
+                None => (&[], false),
+            },
+        };
         if let Some(a) = latest.filter(|_| study.show_heat) {
-            draw_heat(gfx, l, a, board);
+            draw_heat(gfx, l, a, board, line);
         }
-        match study.finder() {
-            Finder::Found { line, shown, .. } => {
-                draw_line(gfx, l, board, &line[..(*shown).min(line.len())], true);
-            }
-            _ => {
-                if let Some(best) = latest.and_then(|a| a.lines.first()) {
-                    let n = best.pv.len().min(LINE_SHOWN);
-                    draw_line(gfx, l, board, &best.pv[..n], false);
-                }
-            }
-        }
+        draw_line(gfx, l, board, line, finder);
         if let Some(a) = latest {
             draw_badges(gfx, l, a, board);
         }
     }
 }
 
-/// Empty points tinted by how often the search played there (square root, so the
-/// lukewarm points still show).
-fn draw_heat(gfx: &mut Gfx, l: &Layout, a: &Analysis, board: &Board) {
+/// Empty points (but those of the line on show) tinted by how often the search played
+/// there: a soft warm spot, stronger and redder the hotter (square root, so lukewarm
+/// points still show; the coldest are left plain).
+fn draw_heat(gfx: &mut Gfx, l: &Layout, a: &Analysis, board: &Board, line: &[Pos]) {
     let hottest = a.heat.iter().copied().max().unwrap_or(0);
     if hottest == 0 {
         return;
     }
-    let side = l.cell * 0.84;
     for (p, &heat) in board.cells().zip(&a.heat) {
-        if heat == 0 || !board.is_empty(p) {
+        let t = (heat as f32 / hottest as f32).sqrt();
+        if t < 0.12 || !board.is_empty(p) || line.contains(&p) {
             continue;
         }
-        let t = (heat as f32 / hottest as f32).sqrt();
         let (x, y) = l.point(p);
-        let c = Color::RGBA(
-            0xff,
-            (0xb0 as f32 * (1.0 - t)) as u8 + 0x30,
-            0x20,
-            (30.0 + 130.0 * t) as u8,
-        );
-        gfx.rounded(
-            Rect::new(x - side / 2.0, y - side / 2.0, side, side),
-            side * 0.25,
-            c,
-        );
+        let green = (0xc0 as f32 * (1.0 - t)) as u8 + 0x30;
+        let c = Color::RGBA(0xf0, green, 0x20, (25.0 + 125.0 * t) as u8);
+        gfx.disc(x, y, l.cell * (0.22 + 0.2 * t), c);
     }
 }
 

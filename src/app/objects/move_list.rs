@@ -48,7 +48,8 @@ pub fn list_rect(l: &Layout, top: f32) -> Rect {
     Rect::new(x, top, l.panel.w - 40.0 * s, (bottom - top).max(0.0))
 }
 
-fn row_h(l: &Layout) -> f32 {
+/// Height of one row of the list.
+pub fn row_h(l: &Layout) -> f32 {
     (24.0 * l.scale).max(17.0)
 }
 
@@ -86,7 +87,8 @@ impl MoveList {
     }
 }
 
-fn col_w(r: Rect, s: f32) -> f32 {
+/// Width of one move's cell (Black's left, White's right).
+pub fn col_w(r: Rect, s: f32) -> f32 {
     (r.w - 44.0 * s) / 2.0
 }
 

@@ -20,7 +20,7 @@ fn player(mode: GameMode, stone: Stone) -> &'static str {
 }
 
 /// Who is to move, in the turn card: "You", "Computer", or the colour between people.
-fn to_move(mode: GameMode, stone: Stone) -> String {
+pub fn to_move(mode: GameMode, stone: Stone) -> String {
     match mode {
         GameMode::HumanVsHuman => stone.to_string(),
         _ => player(mode, stone).to_string(),
