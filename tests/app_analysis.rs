@@ -474,11 +474,11 @@ fn small_windows_keep_hints_readable_and_toasts_clear() -> TestResult {
     start(&mut app, GameMode::HumanVsHuman, 0)?;
     let l = app.layout().clone();
     let px = help_px(&l);
-    check!(px >= 11.0, "hints at {px} px");
+    check!(px.total_cmp(&11.0).is_ge(), "hints at {px} px");
     for line in help_lines(&l, &GAME_KEYS) {
         let w = app.text_width(&line, px);
         check!(
-            w <= l.panel.w - 24.0 * l.scale,
+            w.total_cmp(&(l.panel.w - 24.0 * l.scale)).is_le(),
             "hint {line:?} is {w} px wide"
         );
     }
