@@ -210,17 +210,25 @@ impl Application {
 
     /// How long the loop may sleep at `now` before something is due.
     fn next_wake(&self, now: Duration) -> Duration {
-        let thinking = self.manager.thinking(now).map(|(_, t)| {
+        let tick = |t: Duration| {
             let ticks = t.as_nanos() / THINK_TICK.as_nanos() + 1;
             now + THINK_TICK * ticks as u32 - t
-        });
+        };
+        let thinking = self.manager.thinking(now).map(|(_, t)| tick(t));
+        let analysing = self.ui.analysis_time(now).map(tick);
         let toast = self.ui.toast_expiry().filter(|&t| t > now);
         let report = self.study_wake();
-        [thinking, self.manager.next_deadline(), toast, report]
-            .into_iter()
-            .flatten()
-            .fold(now + IDLE_WAKE, Duration::min)
-            .saturating_sub(now)
+        [
+            thinking,
+            analysing,
+            self.manager.next_deadline(),
+            toast,
+            report,
+        ]
+        .into_iter()
+        .flatten()
+        .fold(now + IDLE_WAKE, Duration::min)
+        .saturating_sub(now)
     }
 }
 

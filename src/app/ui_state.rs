@@ -45,6 +45,8 @@ pub struct UiState {
     pub moves_scroll: Option<usize>,
     /// The menu row the arrow keys act on.
     pub menu_focus: Option<usize>,
+    /// The clock's time when the analysis on show was asked for.
+    pub analysis_since: Duration,
 }
 
 impl UiState {
@@ -67,6 +69,7 @@ impl UiState {
             banner: false,
             moves_scroll: None,
             menu_focus: None,
+            analysis_since: Duration::ZERO,
         }
     }
 
@@ -85,6 +88,14 @@ impl UiState {
     /// When the message on show goes away.
     pub fn toast_expiry(&self) -> Option<Duration> {
         self.toast.as_ref().map(|(_, t)| *t + TOAST_FOR)
+    }
+
+    /// How long the analysis on show has run, while it runs (the panel's clock ticks
+    /// between the engine's reports, which come only when a line is finished).
+    pub fn analysis_time(&self, now: Duration) -> Option<Duration> {
+        self.study
+            .is_running()
+            .then(|| now.saturating_sub(self.analysis_since))
     }
 
     /// Adds entries read in the background, keeping the list's order.

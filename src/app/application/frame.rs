@@ -149,9 +149,12 @@ impl Application {
     fn draw_if_changed(&mut self, now: Duration) -> bool {
         let view = View::new(&self.manager, &self.layout, &self.ui, self.input.mouse, now);
         let hover = self.scene.hover_signature(&view);
-        let thinking = view
-            .thinking
-            .map(|(_, t)| t.as_nanos() / THINK_TICK.as_nanos());
+        let quarter = |t: Duration| t.as_nanos() / THINK_TICK.as_nanos();
+        // Both clocks only move on while they run: their sum moves when either does.
+        let thinking = match (view.thinking, self.ui.analysis_time(now)) {
+            (None, None) => None,
+            (a, b) => Some(a.map_or(0, |(_, t)| quarter(t)) + b.map_or(0, quarter)),
+        };
         let toast_on = self.ui.toast_at(now).is_some();
         let r = &mut self.redraw;
         let moved = (hover, thinking, toast_on) != (r.hover, r.thinking, r.toast_on);

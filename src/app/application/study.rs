@@ -48,7 +48,10 @@ impl Application {
         for event in events {
             self.redraw.pending = true;
             match event {
-                StudyEvent::Analyse(request) => self.analysis.analyse(request),
+                StudyEvent::Analyse(request) => {
+                    self.ui.analysis_since = self.clock.now();
+                    self.analysis.analyse(request);
+                }
                 StudyEvent::StopAnalysis => self.analysis.stop(),
                 StudyEvent::FindWin(request) => self.analysis.find_win(request),
                 StudyEvent::StopFinder => self.analysis.stop_finder(),
@@ -66,7 +69,8 @@ impl Application {
             Some(done) => done || now >= self.study_pick,
             None => false,
         };
-        if let Some((ticket, report)) = self.analysis.take().filter(|_| due) {
+        // Not due: the report stays in the slot (the worker keeps only the newest).
+        if let Some((ticket, report)) = due.then(|| self.analysis.take()).flatten() {
             self.ui.study.apply(StudyCommand::Report(ticket, report));
             self.study_pick = now + REPORT_EVERY;
             self.redraw.pending = true;

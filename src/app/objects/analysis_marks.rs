@@ -61,7 +61,7 @@ fn draw_heat(gfx: &mut Gfx, l: &Layout, a: &Analysis, board: &Board, line: &[Pos
     }
     for (p, &heat) in board.cells().zip(&a.heat) {
         let t = (heat as f32 / hottest as f32).sqrt();
-        if t < 0.12 || !board.is_empty(p) || line.contains(&p) {
+        if t < 0.18 || !board.is_empty(p) || line.contains(&p) {
             continue;
         }
         let (x, y) = l.point(p);

@@ -88,7 +88,8 @@ impl GameObject for AnalysisPanel {
         match study.latest().filter(|a| !a.lines.is_empty()) {
             Some(a) => {
                 draw_eval(gfx, &r, a, board.side_to_move());
-                draw_stats(gfx, &r, a);
+                let time = view.ui.analysis_time(view.now).unwrap_or(a.elapsed);
+                draw_stats(gfx, &r, a, time.max(a.elapsed));
                 draw_candidates(gfx, &r, a, board);
             }
             None => {
@@ -116,10 +117,15 @@ fn draw_eval(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, to_move: Stone) {
     let s = r.scale;
     let score = a.lines[0].score;
     let head = words::headline(score, to_move);
+    // The headline shrinks until it fits the column.
+    let mut size = px(22.0, s);
+    while size > 13.0 && gfx.measure(&head, size, true).0 > r.right - r.left {
+        size -= 1.0;
+    }
     gfx.text(
         &head,
         (r.left, r.eval_y),
-        px(22.0, s),
+        size,
         theme::TEXT,
         Align::Left,
         true,
@@ -129,7 +135,7 @@ fn draw_eval(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, to_move: Stone) {
         let unit = if plies == 1 { "ply" } else { "plies" };
         format!("proved: {plies} {unit} with the best defence")
     } else {
-        format!("{to_move} to move \u{00b7} score for Black")
+        format!("{to_move} to move \u{00b7} the bar is Black's share")
     };
     gfx.text(
         &detail,
@@ -156,13 +162,14 @@ fn draw_eval(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, to_move: Stone) {
 }
 
 /// Depth, nodes, speed and time, two rows of two.
-fn draw_stats(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis) {
+/// `time`: how long the search has run (it ticks on between reports).
+fn draw_stats(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, time: std::time::Duration) {
     let s = r.scale;
     let cells = [
         ("Depth", format!("{} / {}", a.depth, a.sel_depth)),
         ("Nodes", words::count(a.nodes)),
         ("Speed", words::speed(a.nodes, a.elapsed)),
-        ("Time", words::elapsed(a.elapsed)),
+        ("Time", words::elapsed(time)),
     ];
     let half = (r.right - r.left) / 2.0;
     for (i, (k, v)) in cells.iter().enumerate() {

@@ -165,7 +165,11 @@ impl GameObject for BoardView {
         let l = view.layout;
         // The position on show: the review cursor, the set-up board, or the game in play.
         let (board, win_line, hint, ghost, numbers) = match (&view.ui.review, view.ui.screen) {
-            (Some(r), Screen::Review) => (r.board(), r.winning_line(), None, false, true),
+            // With the analysis on, its numbered line is the only numbering on the board.
+            (Some(r), Screen::Review) => {
+                let numbers = !view.ui.study.is_on();
+                (r.board(), r.winning_line(), None, false, numbers)
+            }
             (_, Screen::Setup) => {
                 let Some(s) = &view.ui.setup else { return };
                 return Self::draw_setup(gfx, view, s);
@@ -177,7 +181,7 @@ impl GameObject for BoardView {
                     g.winning_line().map(<[Pos]>::to_vec),
                     g.hint(),
                     g.is_human_turn(),
-                    view.ui.show_numbers,
+                    view.ui.show_numbers && !view.ui.study.is_on(),
                 )
             }
         };

@@ -83,6 +83,12 @@ impl Button {
         self
     }
 
+    /// A label of `px` pixels at scale 1.
+    pub fn with_px(mut self, px: f32) -> Button {
+        self.px = px;
+        self
+    }
+
     /// Shows the button only while `f` holds.
     pub fn shown_if(mut self, f: fn(&View) -> bool) -> Button {
         self.shown = f;

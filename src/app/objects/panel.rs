@@ -122,12 +122,16 @@ impl GameObject for StatusPanel {
                     board.height()
                 ),
             ),
-            ("Moves", board.move_count().to_string()),
             (
-                "Last",
-                board
-                    .last_move()
-                    .map_or("-".to_string(), |m| label(m.pos, board.height())),
+                "Moves",
+                match board.last_move() {
+                    Some(m) => format!(
+                        "{}, last {}",
+                        board.move_count(),
+                        label(m.pos, board.height())
+                    ),
+                    None => "0".to_string(),
+                },
             ),
         ];
         y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
@@ -140,7 +144,7 @@ pub const GAME_KEYS: [&str; 9] = [
     "H hint",
     "A analysis",
     "\u{2190} undo",
-    "\u{2192} computer plays your move",
+    "\u{2192} play for me",
     "N numbers",
     "S set up",
     "Enter result",
@@ -149,7 +153,7 @@ pub const GAME_KEYS: [&str; 9] = [
 ];
 
 /// Rows of label-value facts under the turn card.
-const FACT_ROWS: f32 = 6.0;
+const FACT_ROWS: f32 = 5.0;
 
 /// Size of the key hints: never below what can be read at the smallest window.
 pub fn help_px(l: &Layout) -> f32 {
@@ -160,7 +164,7 @@ pub fn help_px(l: &Layout) -> f32 {
 /// average width, so the layout needs no drawing to know where things go).
 pub fn help_lines(l: &Layout, items: &[&str]) -> Vec<String> {
     let width = l.panel.w - 48.0 * l.scale;
-    let per_char = help_px(l) * 0.6;
+    let per_char = help_px(l) * 0.56;
     let mut lines: Vec<String> = Vec::new();
     for item in items {
         match lines.last_mut() {

@@ -38,13 +38,13 @@ impl GameObject for SetupPanel {
         let mut y = last.y + last.h + 26.0 * s;
         let px = (15.0 * s).max(11.5);
         let (black, white) = setup.counts();
+        let width = p.w - 48.0 * s;
         let counts = format!(
-            "Black {black} \u{00b7} White {white} \u{00b7} {} to move",
+            "{black} black, {white} white, {} to move",
             setup.board().side_to_move()
         );
-        gfx.text(&counts, (x, y), px, theme::TEXT, Align::Left, true);
-        y += px * 1.6;
-        let width = p.w - 48.0 * s;
+        let lines = wrap(gfx, &counts, width, px);
+        y = draw_lines(gfx, &lines, (x, y), px, theme::TEXT, Align::Left) + px * 0.3;
         let (text, colour) = match setup.playable(view.manager.settings.rule) {
             Ok(_) => (
                 "Ready: Play starts a game from here.".to_string(),

@@ -19,14 +19,14 @@ pub fn add(scene: &mut Scene) {
         Slot::Side(0),
         |v| {
             if v.ui.study.is_on() {
-                "Hide analysis".into()
+                "Hide (A)".into()
             } else {
                 "Analysis (A)".into()
             }
         },
         Event::Study(StudyCommand::Toggle),
     );
-    scene.add(Box::new(toggle.small().with_slot_fn(toggle_rect)));
+    scene.add(Box::new(toggle.with_px(14.0).with_slot_fn(toggle_rect)));
     let on = |v: &View| v.layout.analysis.is_some();
     let buttons: [(LabelFn, Event); GRID_BUTTONS] = [
         (
@@ -93,6 +93,6 @@ pub fn add(scene: &mut Scene) {
 fn toggle_rect(l: &Layout) -> Rect {
     let s = l.scale;
     let p = l.panel;
-    let w = 124.0 * s;
-    Rect::new(p.x + p.w - w - 16.0 * s, p.y + 22.0 * s, w, 36.0 * s)
+    let w = 100.0 * s;
+    Rect::new(p.x + p.w - w - 16.0 * s, p.y + 23.0 * s, w, 34.0 * s)
 }

@@ -19,7 +19,7 @@ pub fn setup(scene: &mut Scene) {
             |v| {
                 let brush = v.ui.setup.as_ref().map_or(Brush::Alternate, |s| s.brush);
                 match brush {
-                    Brush::Alternate => "Place: Black, White, ...".into(),
+                    Brush::Alternate => "Place: colours in turn".into(),
                     Brush::Black => "Place: Black".into(),
                     Brush::White => "Place: White".into(),
                 }
@@ -30,7 +30,7 @@ pub fn setup(scene: &mut Scene) {
         (
             |v| {
                 let side = v.ui.setup.as_ref().map(|s| s.board().side_to_move());
-                side.map_or(String::new(), |s| format!("{s} to move"))
+                side.map_or(String::new(), |s| format!("To move: {s}"))
             },
             Event::Setup(SetupAction::ToMove),
             None,
