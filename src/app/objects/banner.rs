@@ -71,7 +71,7 @@ impl GameObject for Banner {
             true,
         );
         let detail = format!(
-            "after {} moves \u{00b7} Space or a click outside shows the board",
+            "after {} moves \u{00b7} Space shows the board",
             game.board().move_count()
         );
         gfx.text(
