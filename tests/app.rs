@@ -194,8 +194,8 @@ fn the_board_answers_while_the_ai_thinks() -> TestResult {
         GameMode::HumanVsComputer {
             human: Stone::Black,
         },
-        2,
-    )?; // Medium -> Master
+        3,
+    )?; // Medium -> Hard -> Expert -> Master (Expert's 20 000 nodes could answer before the check)
     click_pos(&mut app, 7, 7);
     click_pos(&mut app, 8, 8); // ignored: the computer's turn
     check!(

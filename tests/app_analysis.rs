@@ -165,7 +165,7 @@ fn the_analysis_panel_follows_a_live_search() -> TestResult {
     Ok(())
 }
 
-/// The set-up screen from the menu; `brush_clicks` on the brush button before placing.
+/// Clicks on the board, one frame each.
 fn place(app: &mut Application, stones: &[(usize, usize)]) {
     for &(x, y) in stones {
         click_pos(app, x, y);
@@ -228,9 +228,12 @@ fn the_forced_win_finder_steps_through_its_sequence() -> TestResult {
         *app.study().finder() == Finder::Idle,
         "the old answer stayed"
     );
-    click_slot(&mut app, Slot::Side(0)); // brush: Alternate
-    click_slot(&mut app, Slot::Side(0));
+    click_slot(&mut app, Slot::Side(0)); // brush: colours in turn
     place(&mut app, &[(7, 7), (8, 8)]);
+    check!(
+        app.setup().map(|s| s.counts()) == Some((1, 1)),
+        "colours in turn"
+    );
     click_slot(&mut app, Slot::Analysis(2));
     wait_for(&mut app, |a| *a.study().finder() != Finder::Searching)?;
     check!(
