@@ -2,7 +2,7 @@
 //! candidate moves with their scores, and the forced-win finder's answer. (Its buttons
 //! are separate objects; the board marks are [`super::analysis_marks::AnalysisMarks`].)
 
-use super::wrap::{draw_lines, wrap};
+use super::wrap::{draw_lines, fitting_px, wrap};
 use crate::app::draw::{Align, Gfx};
 use crate::app::layout::{AnalysisRects, Rect, GRID_BUTTONS};
 use crate::app::scene::{GameObject, View};
@@ -117,11 +117,9 @@ fn draw_eval(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, to_move: Stone) {
     let s = r.scale;
     let score = a.lines[0].score;
     let head = words::headline(score, to_move);
-    // The headline shrinks until it fits the column.
-    let mut size = px(22.0, s);
-    while size > 13.0 && gfx.measure(&head, size, true).0 > r.right - r.left {
-        size -= 1.0;
-    }
+    // The headline and its detail shrink until they fit the column.
+    let width = r.right - r.left;
+    let size = fitting_px(gfx, &head, px(22.0, s), 13.0, width, true);
     gfx.text(
         &head,
         (r.left, r.eval_y),
@@ -133,14 +131,15 @@ fn draw_eval(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, to_move: Stone) {
     let detail = if is_win_score(score) {
         let plies = WIN - score.abs();
         let unit = if plies == 1 { "ply" } else { "plies" };
-        format!("proved: {plies} {unit} with the best defence")
+        format!("proved: {plies} {unit} against any defence")
     } else {
         format!("{to_move} to move \u{00b7} the bar is Black's share")
     };
+    let size = fitting_px(gfx, &detail, px(13.0, s), 9.0, width, false);
     gfx.text(
         &detail,
         (r.left, r.eval_detail_y),
-        px(13.0, s),
+        size,
         theme::TEXT_DIM,
         Align::Left,
         false,
@@ -224,32 +223,39 @@ fn draw_candidates(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, board: &Board
             Align::Left,
             true,
         );
-        let more: Vec<String> = line
+        let score = words::candidate(line.score);
+        let colour = if line.score >= 0 {
+            theme::TEXT
+        } else {
+            theme::TEXT_DIM
+        };
+        let (score_w, _) = gfx.text(
+            &score,
+            (r.right, y),
+            px(15.0, s),
+            colour,
+            Align::Right,
+            false,
+        );
+        // How the line goes on, as many moves as fit before the score.
+        let start = r.left + 74.0 * s;
+        let room = r.right - score_w - 8.0 * s - start;
+        let mut more: Vec<String> = line
             .pv
             .iter()
             .skip(1)
             .take(3)
             .map(|&p| label(p, h))
             .collect();
+        while !more.is_empty() && gfx.measure(&more.join(" "), px(12.0, s), false).0 > room {
+            more.pop();
+        }
         gfx.text(
             &more.join(" "),
-            (r.left + 74.0 * s, y),
+            (start, y),
             px(12.0, s),
             theme::TEXT_DIM,
             Align::Left,
-            false,
-        );
-        let colour = if line.score >= 0 {
-            theme::TEXT
-        } else {
-            theme::TEXT_DIM
-        };
-        gfx.text(
-            &words::candidate(line.score),
-            (r.right, y),
-            px(15.0, s),
-            colour,
-            Align::Right,
             false,
         );
     }

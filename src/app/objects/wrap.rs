@@ -62,3 +62,12 @@ pub fn draw_lines(
     }
     y
 }
+
+/// The largest size from `px` down to `min_px` at which `text` fits `width`.
+pub fn fitting_px(gfx: &Gfx, text: &str, px: f32, min_px: f32, width: f32, bold: bool) -> f32 {
+    let mut size = px;
+    while size > min_px && gfx.measure(text, size, bold).0 > width {
+        size -= 1.0;
+    }
+    size.max(min_px)
+}
