@@ -167,3 +167,31 @@ impl RecordError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::record::{import, parse_json_record};
+
+    /// What a player reads: the file's name (not where it lives), and no type names.
+    #[test]
+    fn errors_speak_a_players_words() {
+        let e = RecordError::Io {
+            path: PathBuf::from("/home/someone/.local/share/gomoku/records/game.json"),
+            message: "permission denied".into(),
+        };
+        assert_eq!(e.to_string(), "game.json: permission denied");
+        let e = parse_json_record("{\"format_version\": \"one\"}").unwrap_err();
+        let text = e
+            .in_file(std::path::Path::new("/tmp/x/bad.json"))
+            .to_string();
+        assert!(text.starts_with("bad.json: not a game record"), "{text}");
+        for jargon in ["usize", "u32", "expected", "/tmp"] {
+            assert!(!text.contains(jargon), "{text}");
+        }
+        let text = parse_json_record("{\"id\": ").unwrap_err().to_string();
+        assert!(text.contains("breaks off at line 1"), "{text}");
+        let text = import("h8 h8", 15).unwrap_err().to_string();
+        assert!(text.contains("played twice"), "{text}");
+    }
+}
