@@ -8,7 +8,7 @@ use crate::app::layout::{AnalysisRects, Rect, GRID_BUTTONS};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use crate::engine::search::{is_win_score, WIN};
-use crate::engine::strong::Analysis;
+use crate::engine::strong::{Analysis, AnalysisLine};
 use crate::engine::{Board, Stone};
 use crate::game::analysis::words::{self, plural};
 use crate::game::analysis::{Finder, Study, FINDER_NODES};
@@ -199,66 +199,80 @@ fn draw_candidates(gfx: &mut Gfx, r: &AnalysisRects, a: &Analysis, board: &Board
         Align::Left,
         false,
     );
-    let h = board.height();
     for (i, line) in a.lines.iter().take(CANDIDATE.len()).enumerate() {
-        let Some(&first) = line.pv.first() else {
-            continue;
-        };
         let y = r.lines_y + (i + 1) as f32 * r.row_h;
-        let (bx, br) = (r.left + 10.0 * s, 10.0 * s);
-        gfx.disc(bx, y, br, CANDIDATE[i]);
-        gfx.text(
-            &candidate_letter(i),
-            (bx, y),
-            px(12.0, s),
-            theme::TEXT,
-            Align::Centre,
-            true,
-        );
-        gfx.text(
-            &label(first, h),
-            (r.left + 28.0 * s, y),
-            px(16.0, s),
-            theme::TEXT,
-            Align::Left,
-            true,
-        );
-        let score = words::candidate(line.score);
-        let colour = if line.score >= 0 {
-            theme::TEXT
-        } else {
-            theme::TEXT_DIM
-        };
-        let (score_w, _) = gfx.text(
-            &score,
-            (r.right, y),
-            px(15.0, s),
-            colour,
-            Align::Right,
-            false,
-        );
-        // How the line goes on, as many moves as fit before the score.
-        let start = r.left + 74.0 * s;
-        let room = r.right - score_w - 8.0 * s - start;
-        let mut more: Vec<String> = line
-            .pv
-            .iter()
-            .skip(1)
-            .take(3)
-            .map(|&p| label(p, h))
-            .collect();
-        while !more.is_empty() && gfx.measure(&more.join(" "), px(12.0, s), false).0 > room {
-            more.pop();
-        }
-        gfx.text(
-            &more.join(" "),
-            (start, y),
-            px(12.0, s),
-            theme::TEXT_DIM,
-            Align::Left,
-            false,
-        );
+        draw_candidate(gfx, r, (i, y), line, board.height());
     }
+}
+
+/// Candidate `i` on the row centred at `y`: badge, move, score, and as much of how the
+/// line goes on as fits before the score.
+fn draw_candidate(
+    gfx: &mut Gfx,
+    r: &AnalysisRects,
+    (i, y): (usize, f32),
+    line: &AnalysisLine,
+    h: usize,
+) {
+    let s = r.scale;
+    let Some(&first) = line.pv.first() else {
+        return;
+    };
+    let (bx, br) = (r.left + 10.0 * s, 10.0 * s);
+    gfx.disc(bx, y, br, CANDIDATE[i]);
+    let letter = candidate_letter(i);
+    gfx.text(
+        &letter,
+        (bx, y),
+        px(12.0, s),
+        theme::TEXT,
+        Align::Centre,
+        true,
+    );
+    let at = (r.left + 28.0 * s, y);
+    gfx.text(
+        &label(first, h),
+        at,
+        px(16.0, s),
+        theme::TEXT,
+        Align::Left,
+        true,
+    );
+    let score = words::candidate(line.score);
+    let colour = if line.score >= 0 {
+        theme::TEXT
+    } else {
+        theme::TEXT_DIM
+    };
+    let (score_w, _) = gfx.text(
+        &score,
+        (r.right, y),
+        px(15.0, s),
+        colour,
+        Align::Right,
+        false,
+    );
+    let start = r.left + 74.0 * s;
+    let room = r.right - score_w - 8.0 * s - start;
+    let mut more: Vec<String> = line
+        .pv
+        .iter()
+        .skip(1)
+        .take(3)
+        .map(|&p| label(p, h))
+        .collect();
+    while !more.is_empty() && gfx.measure(&more.join(" "), px(12.0, s), false).0 > room {
+        more.pop();
+    }
+    let dim = theme::TEXT_DIM;
+    gfx.text(
+        &more.join(" "),
+        (start, y),
+        px(12.0, s),
+        dim,
+        Align::Left,
+        false,
+    );
 }
 
 /// The forced-win finder: what it does, what it found, where its steps are.

@@ -166,31 +166,7 @@ impl GameObject for MoveList {
                 let Some(&pos) = list.moves.get(i) else { break };
                 let x = r.x + 40.0 * s + side as f32 * col;
                 let cell = Rect::new(x, y - h / 2.0 + 1.0, col - 4.0 * s, h - 2.0);
-                let current = list.current == Some(i);
-                if current || hover == Some(i) {
-                    let fill = if current {
-                        theme::BUTTON_PRIMARY
-                    } else {
-                        theme::BUTTON_HOVER
-                    };
-                    gfx.rounded(cell, 6.0 * s, fill);
-                }
-                let stone = if i % 2 == 0 {
-                    Stone::Black
-                } else {
-                    Stone::White
-                };
-                gfx.stone(x + 12.0 * s, y, 6.0 * s, stone, 255);
-                let later = list.current.is_none_or(|c| i > c);
-                let colour = if later { theme::TEXT_DIM } else { theme::TEXT };
-                gfx.text(
-                    &label(pos, list.height),
-                    (x + 24.0 * s, y),
-                    px,
-                    colour,
-                    Align::Left,
-                    current,
-                );
+                draw_move(gfx, (&list, i, pos), cell, hover == Some(i), s);
             }
         }
         if rows > fit {
@@ -200,4 +176,37 @@ impl GameObject for MoveList {
             gfx.rounded(bar, 2.0 * s, theme::BUTTON_HOVER);
         }
     }
+}
+
+/// Move `i` at `pos` in its cell: picked out when current (or lit under the mouse), its
+/// colour's stone, its label (dimmed when it comes after the current move).
+fn draw_move(gfx: &mut Gfx, (list, i, pos): (&Shown, usize, Pos), cell: Rect, lit: bool, s: f32) {
+    let current = list.current == Some(i);
+    if current || lit {
+        let fill = if current {
+            theme::BUTTON_PRIMARY
+        } else {
+            theme::BUTTON_HOVER
+        };
+        gfx.rounded(cell, 6.0 * s, fill);
+    }
+    let stone = if i % 2 == 0 {
+        Stone::Black
+    } else {
+        Stone::White
+    };
+    let y = cell.y + cell.h / 2.0;
+    gfx.stone(cell.x + 12.0 * s, y, 6.0 * s, stone, 255);
+    let later = list.current.is_none_or(|c| i > c);
+    let colour = if later { theme::TEXT_DIM } else { theme::TEXT };
+    let px = (14.0 * s).max(11.0);
+    let text = label(pos, list.height);
+    gfx.text(
+        &text,
+        (cell.x + 24.0 * s, y),
+        px,
+        colour,
+        Align::Left,
+        current,
+    );
 }

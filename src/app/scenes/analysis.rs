@@ -27,6 +27,12 @@ pub fn add(scene: &mut Scene) {
         Event::Study(StudyCommand::Toggle),
     );
     scene.add(Box::new(toggle.with_px(14.0).with_slot_fn(toggle_rect)));
+    add_grid(scene);
+    add_steps(scene);
+}
+
+/// Stop/Continue, Heatmap, Find a win, Record trace: shown while the column is.
+fn add_grid(scene: &mut Scene) {
     let on = |v: &View| v.layout.analysis.is_some();
     let buttons: [(LabelFn, Event); GRID_BUTTONS] = [
         (
@@ -75,6 +81,10 @@ pub fn add(scene: &mut Scene) {
         };
         scene.add(Box::new(b.shown_if(on)));
     }
+}
+
+/// The forced win's Back and Forward, shown while there is one to step through.
+fn add_steps(scene: &mut Scene) {
     let found = |v: &View| {
         v.layout.analysis.is_some() && matches!(v.ui.study.finder(), Finder::Found { .. })
     };

@@ -14,7 +14,24 @@ use crate::game::setup::Brush;
 pub fn setup(scene: &mut Scene) {
     scene.add(Box::new(BoardView));
     scene.add(Box::new(SetupPanel));
-    let rows: [(LabelFn, Event, Option<Event>); SETUP_BUTTONS] = [
+    for (i, (label, event, back)) in buttons().into_iter().enumerate() {
+        let mut b = Button::dynamic("setup-button", Slot::Side(i), label, event).small();
+        if let Some(back) = back {
+            b = b.with_back(back);
+        }
+        if i == SETUP_BUTTONS - 2 {
+            b = b.primary();
+        }
+        scene.add(Box::new(b));
+    }
+}
+
+/// A set-up button: its label, what a click sends, and a setting's step back.
+type SetupButton = (LabelFn, Event, Option<Event>);
+
+/// The column of buttons, top to bottom (Play from here is the one before last).
+fn buttons() -> [SetupButton; SETUP_BUTTONS] {
+    [
         (
             |v| {
                 let brush = v.ui.setup.as_ref().map_or(Brush::Alternate, |s| s.brush);
@@ -66,15 +83,5 @@ pub fn setup(scene: &mut Scene) {
             None,
         ),
         (|_| "Menu".into(), Event::BackToMenu, None),
-    ];
-    for (i, (label, event, back)) in rows.into_iter().enumerate() {
-        let mut b = Button::dynamic("setup-button", Slot::Side(i), label, event).small();
-        if let Some(back) = back {
-            b = b.with_back(back);
-        }
-        if i == SETUP_BUTTONS - 2 {
-            b = b.primary();
-        }
-        scene.add(Box::new(b));
-    }
+    ]
 }
