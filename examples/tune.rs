@@ -131,8 +131,11 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
                 continue;
             }
             if !matches!(
-                situation(&state, &mut scratch),
-                Situation::Quiet | Situation::DefendFourThree | Situation::DefendFour
+                situation(&mut state, &mut scratch),
+                Situation::Quiet
+                    | Situation::DefendFourThree
+                    | Situation::DefendThreeThree
+                    | Situation::DefendFour
             ) {
                 continue;
             }
@@ -172,6 +175,10 @@ fn main() {
     eprintln!("{} samples", data.len());
     let mut t = weights_vector(&WEIGHTS);
     eprintln!("loss with current weights {:.5}", loss(&data, &t, K));
+    // Weights no sample exercises keep their value (the gradient says nothing of them).
+    let seen: Vec<bool> = (0..N)
+        .map(|i| !fixed(i) && data.iter().any(|s| s.x[i] != 0.0))
+        .collect();
     // Adam on the mean cross-entropy, the step size decaying.
     let (mut m, mut v) = ([0.0; N], [0.0; N]);
     let (b1, b2, l2) = (0.9, 0.999, 1e-6);
@@ -186,7 +193,7 @@ fn main() {
                 *gi += err * xi / K;
             }
         }
-        for i in (0..N).filter(|&i| !fixed(i)) {
+        for i in (0..N).filter(|&i| seen[i]) {
             let gi = g[i] / data.len() as f64 + l2 * t[i];
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;

@@ -221,8 +221,8 @@ fn a_whole_game_and_every_command() {
         b.silent_for(Duration::from_millis(200)),
         "known and unknown INFO keys have no answer"
     );
-    // Unsupported rules (renju, continuous) are reported on MESSAGE lines, no answer.
-    b.send("INFO rule 4");
+    // Unsupported rules (continuous, caro) are reported on MESSAGE lines, no answer.
+    b.send("INFO rule 8");
     b.send("INFO rule 2");
     b.send("SWAP2BOARD");
     let (messages, answer) = b.answer_after_messages();
@@ -422,7 +422,7 @@ fn info_problems_are_messages_never_answers() {
     b.send("INFO timeout_turn 200");
     for line in [
         "INFO rule 2",
-        "INFO rule 4",
+        "INFO rule 8",
         "INFO time_left -1",
         "INFO timeout_turn soon",
         "INFO timeout_turn -5",
@@ -440,7 +440,7 @@ fn info_problems_are_messages_never_answers() {
     );
     for (what, needle) in [
         ("unsupported rule 2", "rule 2"),
-        ("unsupported rule 4", "rule 4"),
+        ("unsupported rule 8", "rule 8"),
         ("bad timeout_turn", "soon"),
         ("negative timeout_turn", "-5"),
         ("bad max_memory", "lots"),

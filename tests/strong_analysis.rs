@@ -1,7 +1,8 @@
 //! The analysis entry points of the strong engine: multi-line reports with a heatmap,
 //! and the forced-win finder, checked move by move with the plain rules.
 
-use gomoku::engine::rules::wins_if_placed;
+mod oracle;
+
 use gomoku::engine::search::is_win_score;
 use gomoku::engine::strong::{find_forced_win, Analysis, ForcedWin, StrongEngine, StrongLimits};
 use gomoku::engine::{Board, ManualClock, Pos, Rule, Stone};
@@ -49,7 +50,13 @@ fn reports_grow_to_several_ranked_lines_with_a_heatmap() {
         "best first: {:?}",
         last.lines.iter().map(|l| l.score).collect::<Vec<_>>()
     );
-    assert!(last.depth >= 3 && last.nodes >= 60_000);
+    // No iteration starts past half the node budget (it would not finish).
+    assert!(
+        last.depth >= 3 && last.nodes >= 30_000,
+        "{} {}",
+        last.depth,
+        last.nodes
+    );
     assert_eq!(last.heat.len(), 15 * 15);
     let hottest = last.heat.iter().copied().max().unwrap_or(0);
     assert!(hottest > 0);
@@ -72,39 +79,6 @@ fn a_won_position_is_reported_as_a_win_at_once() {
     assert!([Pos::new(4, 7), Pos::new(8, 7)].contains(&last.lines[0].pv[0]));
 }
 
-/// Replays a VCF line with the plain rules: every attacker move makes a four (or wins),
-/// every defender move is the only block, and the line ends in a five.
-fn check_vcf(board: &Board, line: &[Pos]) {
-    let mut b = board.clone();
-    let attacker = b.side_to_move();
-    let fives = |b: &Board, s: Stone| -> Vec<Pos> {
-        b.cells()
-            .filter(|&p| wins_if_placed(b, Rule::Freestyle, p, s))
-            .collect()
-    };
-    for (i, &mv) in line.iter().enumerate() {
-        if i % 2 == 0 {
-            if wins_if_placed(&b, Rule::Freestyle, mv, attacker) {
-                return;
-            }
-            b.play(mv).expect("legal");
-            let threats = fives(&b, attacker);
-            assert!(!threats.is_empty(), "move {i} {mv} is not a four");
-            if threats.len() >= 2 && fives(&b, attacker.opponent()).is_empty() {
-                return; // an open four
-            }
-        } else {
-            assert_eq!(
-                fives(&b, attacker),
-                vec![mv],
-                "move {i} is not the only block"
-            );
-            b.play(mv).expect("legal");
-        }
-    }
-    panic!("the line ends without a win: {line:?}");
-}
-
 #[test]
 fn the_forced_win_finder_gives_a_real_vcf() {
     // Black: a closed three on row 7, a closed three on column 5, two on a diagonal.
@@ -121,7 +95,7 @@ fn the_forced_win_finder_gives_a_real_vcf() {
     match find_forced_win(&b, Rule::Freestyle, &limits(u64::MAX), 200_000) {
         ForcedWin::Vcf(line) => {
             assert!(line.len() >= 3, "more than one four: {line:?}");
-            check_vcf(&b, &line)
+            oracle::check_vcf(&b, &line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
         }
         other => panic!("expected a VCF, got {other:?}\n{b}"),
     }

@@ -145,7 +145,7 @@ fn five_points_through(board: &mut Board, rule: Rule, c: Pos, stone: Stone) -> u
                 let along = |v: usize, s: usize, t: usize| v >= s.min(t) && v <= s.max(t);
                 along(p.x, a.x, b.x) && along(p.y, a.y, b.y)
             };
-            if rule.is_winning_run(len) && covers(c, start, end) {
+            if rule.wins(stone, len) && covers(c, start, end) {
                 n += 1;
             }
             board.undo();

@@ -3,6 +3,7 @@
 
 use super::clock::{Clock, MonotonicClock};
 use super::level::{Level, Recipe};
+use super::renju::forbidden_points;
 use super::strong::time::TimeBudget;
 use super::strong::{StrongEngine, StrongLimits};
 use super::{Board, ChessEngine, Rule, SearchConfig, SearchLimits, SearchResult};
@@ -90,7 +91,18 @@ impl Player {
         let mut result = match level.recipe() {
             Recipe::Seed { depth } => {
                 self.seed_engine.set_rule(rule);
-                let limits = SearchLimits::depth(depth).with_stop(Arc::clone(&control.stop));
+                // The seed's search knows no forbidden points: it is told where not to go.
+                let illegal = if rule.restricts(board.side_to_move()) {
+                    forbidden_points(board)
+                        .into_iter()
+                        .map(|(p, _)| p)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let limits = SearchLimits::depth(depth)
+                    .with_stop(Arc::clone(&control.stop))
+                    .with_illegal(illegal);
                 self.seed_engine.search(board, &limits)
             }
             Recipe::Strong { nodes, time } => {

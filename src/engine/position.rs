@@ -325,6 +325,7 @@ pub fn five_flags(rule: Rule, me: Stone) -> (u8, u8) {
     let (black, white) = match rule {
         Rule::Freestyle => (BLACK_FIVE_OR_MORE, WHITE_FIVE_OR_MORE),
         Rule::ExactFive => (BLACK_EXACT_FIVE, WHITE_EXACT_FIVE),
+        Rule::Renju => (BLACK_EXACT_FIVE, WHITE_FIVE_OR_MORE),
     };
     match me {
         Stone::Black => (black, white),

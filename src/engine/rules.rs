@@ -15,15 +15,27 @@ pub enum Rule {
     Freestyle,
     /// Exactly five wins; six or more (an overline) does not (pbrain rule 1).
     ExactFive,
+    /// Renju (RIF, pbrain rule 4): Black wins with exactly five and may not play a
+    /// double three, a double four or an overline ([`crate::engine::renju`]); White wins
+    /// with five or more and is never restricted.
+    Renju,
 }
 
 impl Rule {
-    /// True when a run of `len` stones wins under this rule.
-    pub fn is_winning_run(self, len: usize) -> bool {
-        match self {
-            Rule::Freestyle => len >= 5,
-            Rule::ExactFive => len == 5,
+    /// Every rule, in the menu's order.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::ExactFive, Rule::Renju];
+
+    /// True when a run of `len` stones of `stone` wins under this rule.
+    pub fn wins(self, stone: Stone, len: usize) -> bool {
+        match (self, stone) {
+            (Rule::Freestyle, _) | (Rule::Renju, Stone::White) => len >= 5,
+            (Rule::ExactFive, _) | (Rule::Renju, Stone::Black) => len == 5,
         }
+    }
+
+    /// True when `stone` may not play where `renju` forbids (Black under renju).
+    pub fn restricts(self, stone: Stone) -> bool {
+        self == Rule::Renju && stone == Stone::Black
     }
 }
 
@@ -32,6 +44,7 @@ impl fmt::Display for Rule {
         f.write_str(match self {
             Rule::Freestyle => "Freestyle",
             Rule::ExactFive => "Exact five",
+            Rule::Renju => "Renju",
         })
     }
 }
@@ -77,7 +90,7 @@ pub fn winning_line(board: &Board, rule: Rule, pos: Pos) -> Option<Vec<Pos>> {
     let stone = board.get(pos)?;
     DIRECTIONS.iter().find_map(|&dir| {
         let (len, start, _) = run_through(board, pos, dir, stone);
-        rule.is_winning_run(len).then(|| {
+        rule.wins(stone, len).then(|| {
             (0..len as isize)
                 .map(|i| {
                     Pos::new(
@@ -95,7 +108,7 @@ pub fn wins_if_placed(board: &Board, rule: Rule, pos: Pos, stone: Stone) -> bool
     board.is_empty(pos)
         && DIRECTIONS
             .iter()
-            .any(|&dir| rule.is_winning_run(run_through(board, pos, dir, stone).0))
+            .any(|&dir| rule.wins(stone, run_through(board, pos, dir, stone).0))
 }
 
 /// The result after the last move: a win through it beats a full board

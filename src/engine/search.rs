@@ -61,6 +61,8 @@ pub struct SearchLimits {
     /// Set from another thread to stop at once: depths 1, 2, ... are then searched in
     /// turn and the deepest finished one answers.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Moves the side to move may not play (Black's forbidden points in renju).
+    pub illegal: Vec<Pos>,
 }
 
 impl SearchLimits {
@@ -68,7 +70,13 @@ impl SearchLimits {
         SearchLimits {
             max_depth: max_depth.clamp(1, MAX_DEPTH),
             stop: None,
+            illegal: Vec::new(),
         }
+    }
+
+    pub fn with_illegal(mut self, illegal: Vec<Pos>) -> SearchLimits {
+        self.illegal = illegal;
+        self
     }
 
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> SearchLimits {
@@ -119,6 +127,8 @@ struct Search<'a> {
     aborted: bool,
     pv: [[u16; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
+    /// Root moves the side to move may not play.
+    illegal: Vec<u16>,
 }
 
 impl ChessEngine {
@@ -152,7 +162,14 @@ impl ChessEngine {
             aborted: false,
             pv: [[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            illegal: Vec::new(),
         };
+        s.illegal = limits
+            .illegal
+            .iter()
+            .filter(|p| board.contains(**p))
+            .map(|&p| s.pos.index(p) as u16)
+            .collect();
         let mut result = SearchResult::default();
         if s.pos.stone_count() == 0 {
             result.best_move = s.pos.centre().map(|c| s.pos.pos(c));
@@ -201,7 +218,7 @@ impl Search<'_> {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order(&mut moves);
+        self.order(&mut moves, ply);
         let Some(first) = moves.first().copied() else {
             self.buffers[ply] = moves;
             return 0; // board full: a draw
@@ -240,8 +257,11 @@ impl Search<'_> {
 
     /// Candidates in search order, capped: a win alone if there is one; only the blocks
     /// if the opponent threatens to win; else shuffled then stably sorted by score.
-    fn order(&mut self, moves: &mut Vec<Candidate>) {
+    fn order(&mut self, moves: &mut Vec<Candidate>, ply: usize) {
         self.pos.candidates(self.rule, moves);
+        if ply == 0 {
+            moves.retain(|c| !self.illegal.contains(&c.cell));
+        }
         if let Some(win) = moves.iter().find(|c| c.flags & WINS_NOW != 0).copied() {
             moves.clear();
             moves.push(win);
@@ -276,7 +296,7 @@ impl Search<'_> {
     /// The best-ordered candidate: the answer when not even depth 1 finished.
     fn fallback(&mut self) -> Option<Pos> {
         let mut moves = Vec::new();
-        self.order(&mut moves);
+        self.order(&mut moves, 0);
         moves.first().map(|c| self.pos.pos(c.cell))
     }
 }

@@ -6,6 +6,7 @@ use super::mode::GameMode;
 use super::record::model::{new_id, now_unix};
 use super::record::{GameRecord, RecordError};
 use super::settings::GameSettings;
+use crate::engine::renju::{forbidden, Forbidden};
 use crate::engine::rules::outcome;
 use crate::engine::{Board, BoardError, Level, Outcome, Pos, Rule, Stone};
 use std::time::Duration;
@@ -26,6 +27,8 @@ pub enum GameError {
     NothingToUndo,
     #[error("Swap sides works against the computer")]
     NoComputerToSwapWith,
+    #[error("Black may not play there: it would make {0}")]
+    Forbidden(Forbidden),
     #[error(transparent)]
     Board(#[from] BoardError),
 }
@@ -177,6 +180,11 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let stone = self.board.side_to_move();
+        if self.rule.restricts(stone) {
+            if let Some(f) = forbidden(&self.board, pos) {
+                return Err(GameError::Forbidden(f));
+            }
+        }
         self.board.play(pos)?;
         let ms = now.saturating_sub(self.turn_started).as_millis() as u64;
         self.move_ms.push(ms);

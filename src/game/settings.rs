@@ -53,9 +53,7 @@ impl GameSettings {
                 let sizes: Vec<usize> = MENU_SIZES.collect();
                 self.size = step_in(&sizes, self.size, dir);
             }
-            Setting::Rule => {
-                self.rule = step_in(&[Rule::Freestyle, Rule::ExactFive], self.rule, dir)
-            }
+            Setting::Rule => self.rule = step_in(&Rule::ALL, self.rule, dir),
         }
     }
 

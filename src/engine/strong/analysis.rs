@@ -87,7 +87,7 @@ impl StrongEngine {
 /// continuous fours.
 fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
     let mut scratch = Vec::new();
-    let line = match situation(&s.state, &mut scratch) {
+    let line = match situation(&mut s.state, &mut scratch) {
         Situation::Win(c) => (WIN - 1, vec![c]),
         Situation::WinsInThree(c) => (WIN - 3, vec![c]),
         _ => {

@@ -126,11 +126,14 @@ impl CellInfo {
 }
 
 /// [`CellInfo`] for every combination of four pattern codes (see
-/// [`super::threat::combo_index`]), from the threat table and [`WEIGHTS`].
-pub fn cell_table() -> &'static [CellInfo] {
-    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let threats = super::threat::threat_table();
+/// [`super::threat::combo_index`]), from the threat table and [`WEIGHTS`]; `restricted`
+/// for Black in renju.
+pub fn cell_table(restricted: bool) -> &'static [CellInfo] {
+    static FREE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    static RESTRICTED: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    let cell = if restricted { &RESTRICTED } else { &FREE };
+    cell.get_or_init(|| {
+        let threats = super::threat::threat_table(restricted);
         (0..1usize << 16)
             .map(|i| {
                 let codes = [0, 1, 2, 3].map(|k| ((i >> (4 * k)) & 15) as u8);

@@ -5,11 +5,14 @@
 //!   own fours and the moves that leave the opponent no open-four point;
 //! - the opponent has a four-three point: our fours and the moves that take it away
 //!   (if none does, everything);
+//! - the opponent has a three-three point: as above, and our own open threes too (an
+//!   open four of ours comes before the opponent's);
 //! - otherwise every candidate, ordered by what it makes for us and what it takes from the
 //!   opponent, with the transposition-table move, killers and history in front.
 
-use super::state::{State, STEPS};
+use super::state::{State, B, STEPS};
 use super::threat::Threat;
+use crate::engine::Rule;
 
 /// A move and its ordering score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +59,8 @@ pub enum Situation {
     DefendFour,
     /// The opponent has a four-three point.
     DefendFourThree,
+    /// The opponent has a three-three point.
+    DefendThreeThree,
     /// Nothing urgent.
     Quiet,
 }
@@ -68,7 +73,7 @@ pub fn find_threat(s: &State, colour: usize, t: Threat, scratch: &mut Vec<u16>) 
 }
 
 /// Classifies the node for the side to move.
-pub fn situation(s: &State, scratch: &mut Vec<u16>) -> Situation {
+pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
     let me = s.side_to_move();
     let opp = 1 - me;
     if s.count(me, Threat::Five) > 0 {
@@ -80,6 +85,10 @@ pub fn situation(s: &State, scratch: &mut Vec<u16>) -> Situation {
         0 => {}
         1 => {
             if let Some(c) = find_threat(s, opp, Threat::Five, scratch) {
+                // In renju Black cannot block on a forbidden point: the five comes.
+                if me == B && s.is_forbidden(c) {
+                    return Situation::Lost;
+                }
                 return Situation::Forced(c);
             }
         }
@@ -96,16 +105,27 @@ pub fn situation(s: &State, scratch: &mut Vec<u16>) -> Situation {
     if s.count(opp, Threat::Block4Flex3) > 0 {
         return Situation::DefendFourThree;
     }
+    if s.count(opp, Threat::Flex3x2) > 0 {
+        return Situation::DefendThreeThree;
+    }
     Situation::Quiet
 }
 
-/// Appends the moves that leave the opponent no cell of threat `level` or above, found by
-/// trying every cell on the lines that make one such cell's threat.
+/// Appends the moves that leave the opponent no cell of threat `level` or above (for
+/// `Flex3x2`: no three-three and nothing from four-three up), found by trying every cell on
+/// the lines that make one such cell's threat.
 pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     let me = s.side_to_move();
     let opp = 1 - me;
     let Some(f) = find_threat(s, opp, level, scratch) else {
         return;
+    };
+    let threat_gone = |s: &State| {
+        if level == Threat::Flex3x2 {
+            s.count(opp, Threat::Flex3x2) == 0 && s.count_at_least(opp, Threat::Block4Flex3) == 0
+        } else {
+            s.count_at_least(opp, level) == 0
+        }
     };
     scratch.clear();
     scratch.push(f);
@@ -130,7 +150,7 @@ pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut 
     }
     for &c in scratch.iter() {
         s.make(c);
-        let holds = s.count_at_least(opp, level) == 0;
+        let holds = threat_gone(s);
         s.unmake();
         if holds && !out.contains(&c) {
             out.push(c);
@@ -150,9 +170,33 @@ pub fn fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     }
 }
 
+/// Appends every cell where the side to move makes an open three or better.
+pub fn threes_and_fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+    let me = s.side_to_move();
+    scratch.clear();
+    s.candidates(scratch);
+    for &c in scratch.iter() {
+        if s.threat(c, me) >= Threat::Flex3 && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+}
+
+/// Drops the moves the side to move may not play (Black's forbidden points in renju).
+pub fn retain_legal(s: &mut State, moves: &mut Vec<u16>) {
+    if s.rule() == Rule::Renju && s.side_to_move() == B {
+        moves.retain(|&c| !s.is_forbidden(c));
+    }
+}
+
 /// The moves of a node in `situation`, unsorted (scores to be added by the caller).
 /// Empty when the side to move has no move that does not lose at once.
 pub fn generate(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+    generate_any(s, situation, out, scratch);
+    retain_legal(s, out);
+}
+
+fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     out.clear();
     match situation {
         Situation::Win(c) | Situation::Forced(c) | Situation::WinsInThree(c) => out.push(c),
@@ -167,6 +211,14 @@ pub fn generate(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
                 s.candidates(out);
             } else {
                 fours(s, out, scratch);
+            }
+        }
+        Situation::DefendThreeThree => {
+            defences(s, Threat::Flex3x2, out, scratch);
+            if out.is_empty() {
+                s.candidates(out);
+            } else {
+                threes_and_fours(s, out, scratch);
             }
         }
         Situation::Quiet => s.candidates(out),

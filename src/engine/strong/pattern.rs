@@ -6,7 +6,8 @@
 //!
 //! The definitions, for the colour "me" with a stone assumed on the centre cell:
 //! - **F5** five: the centre completes a winning row (the rule decides what wins).
-//! - **Overline**: the centre makes a row too long to win under the rule.
+//! - **Overline**: the centre makes a row too long to win under the rule (for Black in
+//!   renju also: two fours on this one line; either way the line forbids the move).
 //! - **F4** (open four): at least two empty cells each complete a five through the centre.
 //! - **B4** (four): exactly one such cell.
 //! - **F3S / F3**: one more stone can make an F4, at two or more cells / at one cell.
@@ -86,15 +87,18 @@ impl Pattern {
 pub enum FiveRule {
     /// Five or more in a row wins (freestyle; White in renju).
     AtLeastFive,
-    /// Exactly five wins; six or more is an overline (exact five; Black in renju).
+    /// Exactly five wins; six or more is an overline (exact five).
     ExactlyFive,
+    /// Black in renju: exactly five wins, and an overline or two fours on one line are
+    /// forbidden (both read as [`Pattern::Overline`]: "this line forbids the move").
+    RenjuBlack,
 }
 
 /// Cells on each side of the centre that a rule needs to see.
 pub fn half_len(rule: Rule) -> usize {
     match rule {
         Rule::Freestyle => 4,
-        Rule::ExactFive => 5,
+        Rule::ExactFive | Rule::Renju => 5,
     }
 }
 
@@ -103,6 +107,7 @@ pub fn five_rules(rule: Rule) -> [FiveRule; 2] {
     match rule {
         Rule::Freestyle => [FiveRule::AtLeastFive; 2],
         Rule::ExactFive => [FiveRule::ExactlyFive; 2],
+        Rule::Renju => [FiveRule::RenjuBlack, FiveRule::AtLeastFive],
     }
 }
 
@@ -196,8 +201,8 @@ pub(crate) fn row(w: &Window, five: FiveRule) -> Row {
     let run = 1 + left + right;
     match five {
         FiveRule::AtLeastFive if run >= 5 => Row::Five,
-        FiveRule::ExactlyFive if run == 5 => Row::Five,
-        FiveRule::ExactlyFive if run > 5 => Row::Overline,
+        FiveRule::ExactlyFive | FiveRule::RenjuBlack if run == 5 => Row::Five,
+        FiveRule::ExactlyFive | FiveRule::RenjuBlack if run > 5 => Row::Overline,
         _ => Row::Short,
     }
 }
@@ -220,10 +225,21 @@ pub(crate) fn pattern_from_extensions(
         Row::Short => {}
     }
     let mut count = [0u8; PATTERN_COUNT];
+    let mut five_points = Vec::new();
     for i in extension_cells(w) {
         let mut next = *w;
         next[i] = Seen::Mine;
-        count[child(&next) as usize] += 1;
+        let p = child(&next);
+        if p == Pattern::F5 {
+            five_points.push(i);
+        }
+        count[p as usize] += 1;
+    }
+    // Two five points complete one straight four only when five cells apart; any other
+    // pair completes two different fours on this line.
+    let one_four = matches!(five_points.as_slice(), [a, b] if b - a == 5);
+    if five == FiveRule::RenjuBlack && five_points.len() >= 2 && !one_four {
+        return Pattern::Overline;
     }
     let n = |p: Pattern| count[p as usize];
     let threes = n(Pattern::F3) + n(Pattern::F3S);
@@ -318,9 +334,11 @@ impl LineTable {
 pub fn line_table(rule: Rule) -> &'static LineTable {
     static FREESTYLE: OnceLock<LineTable> = OnceLock::new();
     static EXACT: OnceLock<LineTable> = OnceLock::new();
+    static RENJU: OnceLock<LineTable> = OnceLock::new();
     let cell = match rule {
         Rule::Freestyle => &FREESTYLE,
         Rule::ExactFive => &EXACT,
+        Rule::Renju => &RENJU,
     };
     cell.get_or_init(|| LineTable::build(rule))
 }

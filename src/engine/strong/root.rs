@@ -141,7 +141,7 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         return vec![s.state.centre()];
     }
     let mut scratch = Vec::new();
-    match situation(&s.state, &mut scratch) {
+    match situation(&mut s.state, &mut scratch) {
         Situation::Win(c) => {
             result.score = WIN - 1;
             result.depth = 1;
@@ -161,17 +161,54 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         result.depth = line.len() as u32;
         return line;
     }
-    deepen(s, max_depth, result)
+    let mut pv = deepen(s, max_depth, result);
+    avoid_threat_wins(s, &mut pv, result);
+    pv
+}
+
+/// The chosen move must not let the opponent win by continuous threats (beyond the
+/// search's horizon): if it does, it is set aside and the root searched again without
+/// it, a few times at most, in what is left of the time.
+fn avoid_threat_wins(s: &mut Searcher, pv: &mut Vec<u16>, result: &mut SearchResult) {
+    crate::profile_function!();
+    for _ in 0..4 {
+        let Some(&mv) = pv.first() else { break };
+        if result.score.abs() >= MATE_BOUND || s.stop.stopped() {
+            break;
+        }
+        // Continuous fours are cheap to rule out: most of the share; threes get the rest.
+        let vcf_budget = s.stop.node_share(0.3, s.counters.nodes);
+        let vct_budget = s.stop.node_share(0.15, s.counters.nodes);
+        s.state.make(mv);
+        let mut nodes = s.counters.nodes;
+        let theirs = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, vcf_budget)
+            .solve()
+            .or_else(|| {
+                Vct::new(&mut s.state, &mut s.stop, &mut nodes, vct_budget).solve(vct::MAX_THREATS)
+            });
+        s.counters.nodes = nodes;
+        s.state.unmake();
+        if theirs.is_none() || s.stop.stopped() {
+            break;
+        }
+        s.root_exclude.push(mv);
+        let depth = (result.depth as i32 - 1).max(1);
+        let (v, line) = aspiration(s, depth, result.score);
+        if line.is_empty() {
+            break; // no other move finished in time: keep the one we have
+        }
+        *pv = line;
+        result.score = if s.stop.stopped() { s.root_score } else { v };
+    }
+    s.root_exclude.clear();
 }
 
 /// A win by continuous fours for the side to move, within a share of the budget.
 fn root_vcf(s: &mut Searcher) -> Option<Vec<u16>> {
     crate::profile_function!();
-    // About a fifth of the time: the engine visits roughly a node per microsecond.
-    let budget = s
-        .stop
-        .share_of_remaining(0.2)
-        .map_or(200_000, |t| (t.as_micros() as u64).clamp(2_000, 2_000_000));
+    // Up to half: a search that finds nothing ends long before (fours run out fast),
+    // and one that finds a win ends the move.
+    let budget = s.stop.node_share(0.5, s.counters.nodes);
     let mut nodes = s.counters.nodes;
     let line = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, budget).solve();
     s.counters.nodes = nodes;
@@ -181,9 +218,7 @@ fn root_vcf(s: &mut Searcher) -> Option<Vec<u16>> {
 /// A win by continuous threats (threes and fours) within its own share of the budget.
 fn root_vct(s: &mut Searcher) -> Option<Vec<u16>> {
     crate::profile_function!();
-    let budget = s.stop.share_of_remaining(0.15).map_or(100_000, |t| {
-        (t.as_micros() as u64 / 2).clamp(1_000, 1_000_000)
-    });
+    let budget = s.stop.node_share(0.15, s.counters.nodes);
     let mut nodes = s.counters.nodes;
     let line = Vct::new(&mut s.state, &mut s.stop, &mut nodes, budget).solve(vct::MAX_THREATS);
     s.counters.nodes = nodes;
@@ -200,7 +235,7 @@ fn deepen(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u1
         if s.stop.stopped() {
             // An unfinished iteration counts only if a move finished in it and beat the
             // previous best (the first move searched is that best move).
-            if line.first().is_some_and(|f| pv.first() != Some(f)) {
+            if line.first().is_some_and(|f| pv.first() != Some(f)) && s.root_score > score {
                 pv = line;
                 score = s.root_score;
             }
@@ -265,6 +300,7 @@ pub(crate) fn aspiration(s: &mut Searcher, depth: i32, last: i32) -> (i32, Vec<u
 fn fallback(s: &mut Searcher) -> Vec<u16> {
     let mut cells = Vec::new();
     s.state.candidates(&mut cells);
+    super::movegen::retain_legal(&mut s.state, &mut cells);
     let me = s.state.side_to_move();
     let st = &s.state;
     let best = cells

@@ -186,7 +186,7 @@ impl<'a> Searcher<'a> {
         if self.enter(ply) {
             return 0;
         }
-        let sit = situation(&self.state, &mut self.scratch);
+        let sit = situation(&mut self.state, &mut self.scratch);
         if let Some(v) = self.decided(sit, ply) {
             return v;
         }
@@ -427,7 +427,7 @@ impl<'a> Searcher<'a> {
         if self.enter(ply) {
             return 0;
         }
-        let sit = situation(&self.state, &mut self.scratch);
+        let sit = situation(&mut self.state, &mut self.scratch);
         if let Some(v) = self.decided(sit, ply) {
             return v;
         }
@@ -476,8 +476,8 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The fours the quiescence search tries: the strongest anywhere (a four with more
-    /// behind it), plain fours only next to our previous move, strongest first.
+    /// The fours the quiescence search tries, strongest first: next to our previous move
+    /// (a continuous attack), and for the first of them only a four with more behind it.
     fn four_moves(&mut self, out: &mut Vec<u16>, fours: u32) {
         let me = self.state.side_to_move();
         out.clear();
@@ -489,8 +489,10 @@ impl<'a> Searcher<'a> {
             if t < Threat::Block4 {
                 continue;
             }
-            let keep = t >= Threat::Block4Plus
-                || (last_own != NONE && fours > 0 && self.state.is_near_line(c, last_own, 4));
+            // Continuous attack only: next to our previous stone; the first four of the
+            // line must carry more than itself.
+            let near = last_own != NONE && self.state.is_near_line(c, last_own, 4);
+            let keep = t >= Threat::Block4Plus || (near && fours > 0);
             if keep {
                 out.push(c);
             }

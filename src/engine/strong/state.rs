@@ -8,7 +8,7 @@
 //! static evaluation are O(1).
 
 use super::eval::{cell_table, CellInfo, CellValue};
-use super::pattern::{line_table, slot_of, LineTable, BLACK, WALL, WHITE};
+use super::pattern::{line_table, slot_of, LineTable, Pattern, BLACK, WALL, WHITE};
 use super::threat::{Threat, THREAT_COUNT};
 use crate::engine::board::{Board, Pos, Stone};
 use crate::engine::rules::Rule;
@@ -24,6 +24,8 @@ pub const CELLS: usize = STRIDE * STRIDE;
 pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
 /// A cell index that is no cell: "no move".
 pub const NONE: u16 = u16::MAX;
+/// How deep a renju double-three check follows threes through other threes.
+pub const RENJU_DEPTH: u32 = 8;
 
 /// Colour indices.
 pub const B: usize = 0;
@@ -143,8 +145,8 @@ pub struct State {
     height: usize,
     half: usize,
     table: &'static LineTable,
-    /// Threat class and worth per combination of four pattern codes.
-    cells: &'static [CellInfo],
+    /// Per colour: threat class and worth per combination of four pattern codes.
+    cells: [&'static [CellInfo]; 2],
     stones: Box<[u8; CELLS]>,
     data: Box<[CellData; CELLS]>,
     near: Box<[u8; CELLS]>,
@@ -168,7 +170,7 @@ impl State {
             height,
             half: table.half(),
             table,
-            cells: cell_table(),
+            cells: [cell_table(rule == Rule::Renju), cell_table(false)],
             stones: Box::new([WALL as u8; CELLS]),
             data: Box::new([CellData::default(); CELLS]),
             near: Box::new([0; CELLS]),
@@ -311,6 +313,53 @@ impl State {
         let (pa, pb) = (self.pos_of(a), self.pos_of(b));
         let (dx, dy) = (pa.x.abs_diff(pb.x), pa.y.abs_diff(pb.y));
         (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach)
+    }
+
+    /// True when Black may not play on the empty `cell` (renju only; never otherwise).
+    ///
+    /// The threat tables mark a cell forbidden from its lines alone; an overline or two
+    /// fours settle it, but a double three only counts threes that are real: one of the
+    /// three's open-four points, with the move in place, must itself be playable. That is
+    /// this same question one stone deeper, asked by placing the stone and reading the
+    /// patterns again (as deep as [`RENJU_DEPTH`]; beyond it a three counts as real).
+    pub fn is_forbidden(&mut self, cell: u16) -> bool {
+        self.rule == Rule::Renju && self.forbidden_at(cell, RENJU_DEPTH)
+    }
+
+    fn forbidden_at(&mut self, cell: u16, depth: u32) -> bool {
+        if !self.is_empty(cell) || self.threat(cell, B) != Threat::Forbidden {
+            return false;
+        }
+        let codes = [0, 1, 2, 3].map(|d| Pattern::from_code(self.pattern_code(cell, d, B)));
+        let fours = codes
+            .iter()
+            .filter(|&&p| p == Pattern::B4 || p == Pattern::F4)
+            .count();
+        if codes.contains(&Pattern::Overline) || fours >= 2 || depth == 0 {
+            return true;
+        }
+        let side = self.side;
+        self.side = B;
+        self.make(cell);
+        let mut real = 0;
+        for dir in (0..4).filter(|&d| codes[d].is_three()) {
+            let step = STEPS[dir];
+            let open_four_points = (-4isize..=4)
+                .map(|k| cell as isize + k * step)
+                .filter(|&q| (0..CELLS as isize).contains(&q))
+                .map(|q| q as u16)
+                .filter(|&q| self.is_empty(q) && self.pattern_code(q, dir, B) == Pattern::F4 as u8)
+                .collect::<Vec<_>>();
+            if open_four_points
+                .into_iter()
+                .any(|q| !self.forbidden_at(q, depth - 1))
+            {
+                real += 1;
+            }
+        }
+        self.unmake();
+        self.side = side;
+        real >= 2
     }
 
     /// Cell index of a board position.
@@ -459,7 +508,7 @@ impl State {
             let mut x = (packed >> (4 * colour)) & 0x0F0F_0F0F;
             x = (x | (x >> 4)) & 0x00FF_00FF;
             x = (x | (x >> 8)) & 0x0000_FFFF;
-            let info = self.cells[x as usize];
+            let info = self.cells[colour][x as usize];
             d.threat[colour] = info.threat;
             d.value[colour] = info.value();
         }

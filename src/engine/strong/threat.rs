@@ -74,8 +74,16 @@ impl Threat {
     }
 }
 
-/// The threat of four line patterns, by counting them.
+/// The threat of four line patterns for a colour that may play anywhere.
 pub fn combine(patterns: [Pattern; 4]) -> Threat {
+    combine_for(patterns, false)
+}
+
+/// The threat of four line patterns; `restricted` for Black in renju, where a move that
+/// makes no five is forbidden if a line forbids it (overline, two fours on one line),
+/// if it makes two fours, or (as far as lines can tell) two threes. Whether both threes
+/// are real needs the whole board: the state checks those ([`super::state::State`]).
+pub fn combine_for(patterns: [Pattern; 4], restricted: bool) -> Threat {
     let mut n = [0u8; PATTERN_COUNT];
     for p in patterns {
         n[p as usize] += 1;
@@ -85,8 +93,11 @@ pub fn combine(patterns: [Pattern; 4]) -> Threat {
     let threes = c(Pattern::F3) + c(Pattern::F3S);
     let block3 = c(Pattern::B3);
     let flex2 = c(Pattern::F2) + c(Pattern::F2A) + c(Pattern::F2B);
+    let forbidden =
+        restricted && (c(Pattern::Overline) > 0 || c(Pattern::F4) + fours >= 2 || threes >= 2);
     match () {
         _ if c(Pattern::F5) > 0 => Threat::Five,
+        _ if forbidden => Threat::Forbidden,
         _ if c(Pattern::F4) > 0 || fours >= 2 => Threat::Flex4,
         _ if fours == 1 && threes > 0 => Threat::Block4Flex3,
         _ if fours == 1 && block3 + flex2 > 0 => Threat::Block4Plus,
@@ -111,14 +122,16 @@ pub fn combo_index(codes: [u8; 4]) -> usize {
         | (codes[3] as usize) << 12
 }
 
-/// `combine` for every combination of four codes, so the search pays one lookup.
-pub fn threat_table() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// [`combine_for`] of every combination of four codes, so the search pays one lookup.
+pub fn threat_table(restricted: bool) -> &'static [u8] {
+    static FREE: OnceLock<Vec<u8>> = OnceLock::new();
+    static RESTRICTED: OnceLock<Vec<u8>> = OnceLock::new();
+    let cell = if restricted { &RESTRICTED } else { &FREE };
+    cell.get_or_init(|| {
         (0..1usize << 16)
             .map(|i| {
                 let p = |k: usize| Pattern::from_code(((i >> (4 * k)) & 15) as u8);
-                combine([p(0), p(1), p(2), p(3)]) as u8
+                combine_for([p(0), p(1), p(2), p(3)], restricted) as u8
             })
             .collect()
     })
@@ -141,8 +154,24 @@ mod tests {
     }
 
     #[test]
+    fn restricted_combinations() {
+        let r = |p| combine_for(p, true);
+        assert_eq!(
+            r([B4, F3, Dead, Dead]),
+            Threat::Block4Flex3,
+            "four-three is allowed"
+        );
+        assert_eq!(r([B4, B4, Dead, Dead]), Threat::Forbidden);
+        assert_eq!(r([F4, B4, Dead, Dead]), Threat::Forbidden);
+        assert_eq!(r([F3, F3S, Dead, Dead]), Threat::Forbidden);
+        assert_eq!(r([Overline, B2, Dead, Dead]), Threat::Forbidden);
+        assert_eq!(r([F5, Overline, B4, B4]), Threat::Five, "five comes first");
+        assert_eq!(r([F4, F3, Dead, Dead]), Threat::Flex4);
+    }
+
+    #[test]
     fn the_table_agrees_with_combine_on_every_key() {
-        let t = threat_table();
+        let t = threat_table(false);
         for a in Pattern::ALL {
             for b in Pattern::ALL {
                 for c in Pattern::ALL {

@@ -29,6 +29,11 @@ impl TimeBudget {
 
 /// Nodes between two looks at the clock and the stop flag: about a millisecond of work.
 const CHECK_EVERY: u64 = 512;
+/// Nodes the engine searches in a millisecond, roughly (for turning time into nodes).
+pub const NODES_PER_MS: u64 = 500;
+/// A sub-search's nodes when nothing limits the search, and the least it is ever given.
+const UNLIMITED_SHARE: u64 = 200_000;
+const MIN_SHARE: u64 = 500;
 
 /// The stop rule of one search.
 pub struct Stopper {
@@ -89,10 +94,11 @@ impl Stopper {
         self.stopped
     }
 
-    /// True when there is time to start another iteration.
+    /// True when there is time to start another iteration (and, with a node budget,
+    /// under half of it is spent: an iteration costs about what all before it did).
     pub fn may_deepen(&self, nodes: u64) -> bool {
         !self.stopped
-            && self.nodes.is_none_or(|n| nodes < n)
+            && self.nodes.is_none_or(|n| nodes < n / 2)
             && self.budget.is_none_or(|b| self.elapsed() < b.soft)
     }
 
@@ -101,6 +107,23 @@ impl Stopper {
     pub fn share_of_remaining(&self, share: f64) -> Option<Duration> {
         self.budget
             .map(|b| b.hard.saturating_sub(self.elapsed()).mul_f64(share))
+    }
+
+    /// Nodes a sub-search (VCF, VCT) may spend: `share` of what is left of the node
+    /// budget and of the time (at about [`NODES_PER_MS`]), whichever is less; a fixed
+    /// allowance when neither limits the search.
+    pub fn node_share(&self, share: f64, nodes: u64) -> u64 {
+        let by_nodes = self
+            .nodes
+            .map(|n| (n.saturating_sub(nodes) as f64 * share) as u64);
+        let by_time = self
+            .share_of_remaining(share)
+            .map(|t| t.as_micros() as u64 * NODES_PER_MS / 1000);
+        match (by_nodes, by_time) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(UNLIMITED_SHARE),
+        }
+        .max(MIN_SHARE)
     }
 
     /// The time budget (if any).

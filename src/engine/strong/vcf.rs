@@ -24,6 +24,7 @@ pub struct Vcf<'a> {
     line: Vec<u16>,
     scratch: Vec<u16>,
     exhausted: bool,
+    max_fours: u32,
 }
 
 impl<'a> Vcf<'a> {
@@ -42,7 +43,14 @@ impl<'a> Vcf<'a> {
             line: Vec::new(),
             scratch: Vec::with_capacity(256),
             exhausted: false,
+            max_fours: MAX_FOURS,
         }
+    }
+
+    /// Looks only for lines of at most `fours` fours.
+    pub fn with_max_fours(mut self, fours: u32) -> Vcf<'a> {
+        self.max_fours = fours.min(MAX_FOURS);
+        self
     }
 
     /// The winning line (attacker's and defender's moves alternating, ending with the
@@ -55,9 +63,19 @@ impl<'a> Vcf<'a> {
     pub fn search(&mut self) -> Option<Vec<u16>> {
         let start = *self.nodes;
         self.node_budget = start.saturating_add(self.node_budget);
-        self.line.clear();
-        self.attack(MAX_FOURS)
-            .then(|| std::mem::take(&mut self.line))
+        // Deepening on the number of fours: short wins are found before the search
+        // dives into long dead ends, and each round's failures carry over.
+        for max in [2, 4, 6, 9, 13, 20, MAX_FOURS] {
+            let max = max.min(self.max_fours);
+            self.line.clear();
+            if self.attack(max) {
+                return Some(std::mem::take(&mut self.line));
+            }
+            if self.exhausted || max == self.max_fours {
+                break;
+            }
+        }
+        None
     }
 
     /// True when the search stopped for time or budget (a `None` is then not a proof).
@@ -80,10 +98,16 @@ impl<'a> Vcf<'a> {
         }
         let me = self.state.side_to_move();
         match situation(self.state, &mut self.scratch) {
-            Situation::Win(c) | Situation::WinsInThree(c) => {
+            Situation::Win(c) => {
                 self.line.push(c);
                 return true;
             }
+            // An open four (or double four) is one more four: it counts.
+            Situation::WinsInThree(c) if fours_left > 0 => {
+                self.line.push(c);
+                return true;
+            }
+            Situation::WinsInThree(_) => return false,
             Situation::Lost => return false,
             // The defender's block made a four: ours must block it with a four of ours.
             Situation::Forced(c) => {

@@ -4,7 +4,7 @@
 //! The attacker wins if every defence still loses. Iterative deepening on the number of
 //! attacking moves, with a table of proven results, inside a node budget.
 
-use super::movegen::{defences, fours, situation, Situation};
+use super::movegen::{defences, fours, retain_legal, situation, Situation};
 use super::state::{State, NONE};
 use super::threat::Threat;
 use super::time::Stopper;
@@ -141,7 +141,7 @@ impl<'a> Vct<'a> {
             // The defender's four must be blocked; the block may keep the attack going.
             Situation::Forced(c) => out.push(c),
             // Against an open three or a four-three only fours keep the initiative.
-            Situation::DefendFour | Situation::DefendFourThree => {
+            Situation::DefendFour | Situation::DefendFourThree | Situation::DefendThreeThree => {
                 fours(self.state, &mut out, &mut self.scratch)
             }
             _ => {
@@ -176,6 +176,7 @@ impl<'a> Vct<'a> {
             Situation::DefendFour => {
                 fours(self.state, &mut moves, &mut self.scratch);
                 defences(self.state, Threat::Flex4, &mut moves, &mut self.scratch);
+                retain_legal(self.state, &mut moves);
             }
             // The attacker's move made no threat the defender must answer.
             _ => return false,
