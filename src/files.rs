@@ -68,6 +68,23 @@ pub enum ReadError {
     Io(#[from] io::Error),
 }
 
+/// An I/O error in a player's words: what happened, without the OS error number.
+pub fn io_words(e: &io::Error) -> String {
+    use io::ErrorKind::*;
+    match e.kind() {
+        NotFound => "there is no such file or folder".into(),
+        PermissionDenied => "permission denied".into(),
+        AlreadyExists => "it already exists".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// Reads a small text file that anyone may have put there: see the module notes.
 pub fn read_input(path: &Path, cap: u64) -> Result<String, ReadError> {
     check_meta(&fs::metadata(path)?, cap)?;

@@ -1,6 +1,11 @@
 //! Built-in profiler: RAII scopes and counters, buffered per thread, written as Chrome
 //! trace JSON (open in Perfetto or chrome://tracing).
 //!
+//! Scopes shorter than [`SHORT_US`] (the per-node work of a search: millions a second)
+//! are not written one by one: each thread adds them up per name over windows of
+//! [`WINDOW_US`], written as counters (calls and busy microseconds per window), so a
+//! capture of a long search stays a few megabytes and still shows where time went.
+//!
 //! Off, a scope costs one relaxed atomic load. The registry of thread buffers, the on/off
 //! flag, the time origin and the running session's file (for the panic hook, which is
 //! process-wide itself) are statics: the profiler observes every thread of the process,
@@ -56,12 +61,44 @@ enum Record {
         at_us: f64,
         value: f64,
     },
+    /// Short scopes of one name added up over one window.
+    Summary {
+        name: &'static str,
+        at_us: f64,
+        calls: u64,
+        busy_us: f64,
+    },
+}
+
+/// Scopes shorter than this (microseconds) are added up instead of written one by one.
+pub const SHORT_US: f64 = 50.0;
+/// Short scopes are added up over windows this long (microseconds).
+pub const WINDOW_US: f64 = 10_000.0;
+
+/// Short scopes of one name in the window that started at `start_us`.
+struct Tally {
+    name: &'static str,
+    start_us: f64,
+    calls: u64,
+    busy_us: f64,
+}
+
+impl Tally {
+    fn summary(&self) -> Record {
+        Record::Summary {
+            name: self.name,
+            at_us: self.start_us,
+            calls: self.calls,
+            busy_us: self.busy_us,
+        }
+    }
 }
 
 struct ThreadBuffer {
     tid: u64,
     name: Mutex<String>,
     records: Mutex<Vec<Record>>,
+    tallies: Mutex<Vec<Tally>>,
 }
 
 static ENABLED: AtomicBool = AtomicBool::new(false);
@@ -99,6 +136,7 @@ fn with_buffer(f: impl FnOnce(&ThreadBuffer)) {
                 tid: threads.len() as u64 + 1,
                 name: Mutex::new(name),
                 records: Mutex::new(Vec::with_capacity(4096)),
+                tallies: Mutex::new(Vec::new()),
             });
             threads.push(Arc::clone(&buf));
             buf
@@ -122,8 +160,14 @@ pub fn enable() {
     origin();
     for buf in lock(registry()).iter() {
         lock(&buf.records).clear();
+        lock(&buf.tallies).clear();
     }
     ENABLED.store(true, Ordering::Release);
+}
+
+/// Stops capturing without writing anything.
+pub fn disable() {
+    ENABLED.store(false, Ordering::Release);
 }
 
 /// Stops capturing and writes what was captured, from every thread, to `path`.
@@ -189,6 +233,9 @@ impl Drop for Scope {
 fn record_complete(name: &'static str, start_us: f64) {
     let dur_us = now_us() - start_us;
     with_buffer(|b| {
+        if dur_us < SHORT_US {
+            return tally(b, name, start_us, dur_us);
+        }
         lock(&b.records).push(Record::Complete {
             name,
             start_us,
@@ -197,11 +244,56 @@ fn record_complete(name: &'static str, start_us: f64) {
     });
 }
 
+/// Adds a short scope to its name's window, writing the window out when it is over.
+fn tally(b: &ThreadBuffer, name: &'static str, start_us: f64, dur_us: f64) {
+    let mut tallies = lock(&b.tallies);
+    let t = match tallies.iter_mut().position(|t| t.name == name) {
+        Some(i) => &mut tallies[i],
+        None => {
+            tallies.push(Tally {
+                name,
+                start_us,
+                calls: 0,
+                busy_us: 0.0,
+            });
+            let last = tallies.len() - 1;
+            &mut tallies[last]
+        }
+    };
+    if start_us - t.start_us >= WINDOW_US {
+        lock(&b.records).push(t.summary());
+        *t = Tally {
+            name,
+            start_us,
+            calls: 0,
+            busy_us: 0.0,
+        };
+    }
+    t.calls += 1;
+    t.busy_us += dur_us;
+}
+
+/// Writes out every window still open (the capture is being written).
+fn flush_tallies(b: &ThreadBuffer) {
+    let mut records = lock(&b.records);
+    for t in lock(&b.tallies).drain(..) {
+        records.push(t.summary());
+        // The count falls back to zero where the window ends.
+        records.push(Record::Summary {
+            name: t.name,
+            at_us: t.start_us + WINDOW_US,
+            calls: 0,
+            busy_us: 0.0,
+        });
+    }
+}
+
 /// The whole capture as Chrome trace JSON.
 fn trace_json(threads: &[Arc<ThreadBuffer>]) -> Value {
     let pid = std::process::id();
     let mut events = Vec::new();
     for buf in threads {
+        flush_tallies(buf);
         let tid = buf.tid;
         events.push(
             json!({"ph": "M", "name": "thread_name", "pid": pid, "tid": tid,
@@ -217,6 +309,14 @@ fn trace_json(threads: &[Arc<ThreadBuffer>]) -> Value {
                     "ph": "X", "ts": start_us, "dur": dur_us, "pid": pid, "tid": tid}),
                 Record::Counter { name, at_us, value } => json!({"name": name, "cat": "gomoku",
                     "ph": "C", "ts": at_us, "pid": pid, "tid": tid, "args": {name: value}}),
+                Record::Summary {
+                    name,
+                    at_us,
+                    calls,
+                    busy_us,
+                } => json!({"name": format!("{name} (short scopes)"), "cat": "gomoku",
+                    "ph": "C", "ts": at_us, "pid": pid, "tid": tid,
+                    "args": {"calls": calls, "busy_us": busy_us}}),
             });
         }
     }

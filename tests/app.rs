@@ -194,8 +194,8 @@ fn the_board_answers_while_the_ai_thinks() -> TestResult {
         GameMode::HumanVsComputer {
             human: Stone::Black,
         },
-        2,
-    )?; // Medium -> Master
+        3,
+    )?; // Medium -> Hard -> Expert -> Master (Expert's 20 000 nodes could answer before the check)
     click_pos(&mut app, 7, 7);
     click_pos(&mut app, 8, 8); // ignored: the computer's turn
     check!(
@@ -309,7 +309,7 @@ fn quit_from_the_menu() -> TestResult {
     if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
         save_screenshot(&mut app, &format!("{dir}/menu.bmp"))?;
     }
-    click_slot(&mut app, Slot::Menu(7));
+    click_slot(&mut app, Slot::Menu(8));
     check!(app.is_quitting(), "Quit did not quit");
     Ok(())
 }

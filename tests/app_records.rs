@@ -66,7 +66,7 @@ fn records_list_review_and_continue() -> TestResult {
         "{\"format_version\": 1, \"id\":",
     )
     .map_err(|e| e.to_string())?;
-    click_slot(&mut app, Slot::Menu(6));
+    click_slot(&mut app, Slot::Menu(7));
     check!(app.screen() == Screen::Records, "Records did not open");
     wait_for(&mut app, |a| !a.records_loading())?;
     check!(
@@ -213,7 +213,7 @@ fn strange_files_in_the_records_folder_never_hang_the_game() -> TestResult {
     write(&records.join("bom.json"), bom)?;
     let mut app = app_in(dir, None);
     check!(app.manager().can_resume(), "the BOM record was refused");
-    click_slot(&mut app, Slot::Menu(6));
+    click_slot(&mut app, Slot::Menu(7));
     wait_for(&mut app, |a| !a.records_loading())?;
     check!(
         app.records_listed() == 5,

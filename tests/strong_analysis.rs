@@ -51,7 +51,12 @@ fn reports_grow_to_several_ranked_lines_with_a_heatmap() {
         last.lines.iter().map(|l| l.score).collect::<Vec<_>>()
     );
     // No iteration starts past half the node budget (it would not finish).
-    assert!(last.depth >= 3 && last.nodes >= 30_000, "{} {}", last.depth, last.nodes);
+    assert!(
+        last.depth >= 3 && last.nodes >= 30_000,
+        "{} {}",
+        last.depth,
+        last.nodes
+    );
     assert_eq!(last.heat.len(), 15 * 15);
     let hottest = last.heat.iter().copied().max().unwrap_or(0);
     assert!(hottest > 0);

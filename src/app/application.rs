@@ -11,6 +11,7 @@ mod config;
 mod frame;
 mod probe;
 mod setup;
+mod study;
 mod workers;
 
 pub use config::{AppConfig, AppError};
@@ -23,6 +24,7 @@ use super::scene::Scene;
 use super::sound::Sound;
 use super::ui_state::UiState;
 use crate::engine::{Clock, MonotonicClock};
+use crate::game::analysis::AnalysisWorker;
 use crate::game::record::{RecordStore, RecordWriter, RecordsLoader};
 use crate::game::wake::Waker;
 use crate::game::{AiWorker, ChessManager, GameSettings};
@@ -59,6 +61,10 @@ pub struct Application {
     scene: Scene,
     queue: EventManager,
     ai: AiWorker,
+    /// The analysis panel's searches.
+    analysis: AnalysisWorker,
+    /// When the analysis panel may next take a report (a few a second).
+    study_pick: Duration,
     ui: UiState,
     sound: Sound,
     /// Loop turns, and frames actually drawn.
@@ -118,6 +124,8 @@ impl Application {
             scene: Scene::default(),
             queue: EventManager::default(),
             ai: AiWorker::spawn(config.seed, Arc::clone(&waker)),
+            analysis: AnalysisWorker::spawn(Arc::clone(&clock), Arc::clone(&waker)),
+            study_pick: Duration::ZERO,
             ui: UiState::new(config.data_dir.clone()),
             sound,
             frames: 0,
@@ -153,7 +161,7 @@ impl Application {
                 self.startup = Some((loader, Vec::new()));
                 self.store = Some(store);
             }
-            Err(e) => self.ui.toast(format!("Records are off: {e}")),
+            Err(e) => self.ui.toast(format!("Games will not be saved: {e}")),
         }
         if let Some(path) = &config.open {
             self.open_file(path);
@@ -175,10 +183,10 @@ impl Application {
         let (ww, _) = self.gfx.canvas.window().size();
         self.scale = if ww > 0 { pw as f32 / ww as f32 } else { 1.0 };
         let (cols, rows) = self
-            .manager
-            .game()
-            .map_or((15, 15), |g| (g.board().width(), g.board().height()));
-        self.layout = Layout::new(pw, ph, cols, rows);
+            .shown_board()
+            .map_or((15, 15), |b| (b.width(), b.height()));
+        let column = self.ui.study.is_on() && self.shown_board().is_some();
+        self.layout = Layout::new(pw, ph, cols, rows).with_analysis(column);
         self.redraw.pending = true;
     }
 
@@ -202,16 +210,25 @@ impl Application {
 
     /// How long the loop may sleep at `now` before something is due.
     fn next_wake(&self, now: Duration) -> Duration {
-        let thinking = self.manager.thinking(now).map(|(_, t)| {
+        let tick = |t: Duration| {
             let ticks = t.as_nanos() / THINK_TICK.as_nanos() + 1;
             now + THINK_TICK * ticks as u32 - t
-        });
+        };
+        let thinking = self.manager.thinking(now).map(|(_, t)| tick(t));
+        let analysing = self.ui.analysis_time(now).map(tick);
         let toast = self.ui.toast_expiry().filter(|&t| t > now);
-        [thinking, self.manager.next_deadline(), toast]
-            .into_iter()
-            .flatten()
-            .fold(now + IDLE_WAKE, Duration::min)
-            .saturating_sub(now)
+        let report = self.study_wake();
+        [
+            thinking,
+            analysing,
+            self.manager.next_deadline(),
+            toast,
+            report,
+        ]
+        .into_iter()
+        .flatten()
+        .fold(now + IDLE_WAKE, Duration::min)
+        .saturating_sub(now)
     }
 }
 

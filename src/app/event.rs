@@ -4,6 +4,8 @@
 //! [`crate::game::GameEvent`]s.)
 
 use crate::engine::Pos;
+use crate::game::analysis::StudyCommand;
+use crate::game::settings::Setting;
 
 /// A request or a fact for the event manager.
 #[derive(Clone, Debug)]
@@ -13,10 +15,8 @@ pub enum Event {
     NewGame,
     Resume,
     Restart,
-    CycleMode,
-    CycleLevel,
-    CycleSize,
-    CycleRule,
+    /// A menu setting one step forward (+1) or back (-1).
+    Cycle(Setting, i8),
     Undo,
     Swap,
     PlayForMe,
@@ -39,6 +39,34 @@ pub enum Event {
     CopyPosition,
     /// Import a game from the clipboard.
     Paste,
+    /// The analysis panel: on/off, stop/continue, heatmap, forced win and its steps.
+    Study(StudyCommand),
+    /// Start (or stop and save) a profiler capture of the analysis on show.
+    ProfileAnalysis,
+    /// Hide the victory banner to study the final position, or show it again.
+    ToggleBanner,
+    /// Show the move list from this row (`None`: follow the newest move).
+    MovesFrom(Option<usize>),
+    /// Move the menu's keyboard focus up (-1) or down (+1).
+    MenuFocus(i32),
+    /// Open the set-up screen (with the position on show, if any).
+    OpenSetup,
+    /// On the set-up screen.
+    Setup(SetupAction),
+}
+
+/// What the set-up screen's clicks and buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    /// Place a stone on an empty point, or remove the stone there.
+    Click(Pos),
+    /// Which colour clicks place: alternate, black, white.
+    Brush,
+    /// The other side to move.
+    ToMove,
+    Clear,
+    /// A new game from this position with the menu's players and level.
+    Play,
 }
 
 impl Event {
@@ -50,12 +78,13 @@ impl Event {
     /// |---|---|---|
     /// | 100 | Quit | closing the window beats everything |
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
-    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste | a fresh screen or position before anything acts on the old one |
+    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste, OpenSetup, Setup(Play) | a fresh screen or position before anything acts on the old one |
     /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
     /// | 65 | Swap | changes who moves before any move is taken |
     /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
     /// | 50 | PlaceStone | a move after every request about the position as it was |
-    /// | 10 | settings, toggles, scrolling, review steps, copy | cosmetic or read-only, order-free |
+    /// | 50 | Setup (but Play) | a stone on the set-up board, like a move |
+    /// | 10 | settings, toggles, scrolling, review steps, copy, analysis, banner | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
             Event::Quit => 100,
@@ -67,22 +96,26 @@ impl Event {
             | Event::OpenRecord(_)
             | Event::ReviewGame
             | Event::ContinueFromHere
-            | Event::Paste => 80,
+            | Event::Paste
+            | Event::OpenSetup
+            | Event::Setup(SetupAction::Play) => 80,
             Event::Undo => 70,
             Event::Swap => 65,
             Event::PlayForMe | Event::Hint => 60,
-            Event::PlaceStone(_) => 50,
-            Event::CycleMode
-            | Event::CycleLevel
-            | Event::CycleSize
-            | Event::CycleRule
+            Event::PlaceStone(_) | Event::Setup(_) => 50,
+            Event::Cycle(..)
             | Event::TogglePause
             | Event::ToggleNumbers
             | Event::ToggleMute
             | Event::ToggleProfiler
             | Event::ScrollRecords(_)
             | Event::ReviewStep(_)
-            | Event::CopyPosition => 10,
+            | Event::CopyPosition
+            | Event::Study(_)
+            | Event::ProfileAnalysis
+            | Event::ToggleBanner
+            | Event::MovesFrom(_)
+            | Event::MenuFocus(_) => 10,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! This frame's input, gathered from SDL once, and the one mapping of keys to events.
 
-use super::event::Event;
+use super::event::{Event, SetupAction};
 use super::screen::Screen;
+use crate::game::analysis::StudyCommand;
 use sdl2::event::{Event as SdlEvent, WindowEvent};
 use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
@@ -18,9 +19,12 @@ pub enum Key {
     End,
     Escape,
     Space,
+    Enter,
+    A,
     H,
     N,
     M,
+    S,
     F12,
     Copy,
     Paste,
@@ -35,6 +39,8 @@ pub struct InputState {
     pub click: Option<(f32, f32)>,
     /// Where the left button went down, while it is held.
     pub pressed: Option<(f32, f32)>,
+    /// Where the right button was released this frame (settings step back on it).
+    pub right_click: Option<(f32, f32)>,
     pub keys: Vec<Key>,
     /// Wheel steps this frame, positive away from the user.
     pub wheel: i32,
@@ -104,6 +110,15 @@ fn apply(input: &mut InputState, event: SdlEvent, scale: f32) {
                 input.click = Some(input.mouse);
             }
         }
+        SdlEvent::MouseButtonUp {
+            mouse_btn: MouseButton::Right,
+            x,
+            y,
+            ..
+        } => {
+            input.mouse = (x as f32 * scale, y as f32 * scale);
+            input.right_click = Some(input.mouse);
+        }
         SdlEvent::MouseWheel { y, .. } => input.wheel += y,
         SdlEvent::KeyDown {
             keycode: Some(k),
@@ -127,6 +142,9 @@ fn key_of(k: Keycode, keymod: Mod) -> Option<Key> {
         Keycode::End => Some(Key::End),
         Keycode::Escape => Some(Key::Escape),
         Keycode::Space => Some(Key::Space),
+        Keycode::Return | Keycode::KpEnter => Some(Key::Enter),
+        Keycode::A => Some(Key::A),
+        Keycode::S => Some(Key::S),
         Keycode::H => Some(Key::H),
         Keycode::N => Some(Key::N),
         Keycode::M => Some(Key::M),
@@ -151,8 +169,15 @@ pub fn map_key(key: Key, screen: Screen) -> Option<Event> {
         (Game, Key::H) => Some(Event::Hint),
         (Game, Key::N) => Some(Event::ToggleNumbers),
         (Game, Key::Space) => Some(Event::TogglePause),
+        (Game, Key::Enter) => Some(Event::ToggleBanner),
+        (Game | Review | Setup, Key::A) => Some(Event::Study(StudyCommand::Toggle)),
+        (Menu | Game | Review, Key::S) => Some(Event::OpenSetup),
+        (Setup, Key::Escape) => Some(Event::BackToMenu),
+        (Setup, Key::Enter) => Some(Event::Setup(SetupAction::Play)),
+        (Menu, Key::Up) => Some(Event::MenuFocus(-1)),
+        (Menu, Key::Down) => Some(Event::MenuFocus(1)),
         (Game | Review, Key::Copy) => Some(Event::CopyPosition),
-        (Menu | Review | Records, Key::Paste) => Some(Event::Paste),
+        (Menu | Review | Records | Setup, Key::Paste) => Some(Event::Paste),
         (Records, Key::Escape) => Some(Event::BackToMenu),
         (Records, Key::Up) => Some(Event::ScrollRecords(-1)),
         (Records, Key::Down) => Some(Event::ScrollRecords(1)),

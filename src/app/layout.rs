@@ -3,6 +3,10 @@
 
 use crate::engine::Pos;
 
+mod analysis;
+mod banner;
+pub use analysis::{AnalysisRects, GRID_BUTTONS};
+
 /// A rectangle in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rect {
@@ -37,6 +41,10 @@ pub enum Slot {
     Banner(usize),
     /// Row `n` of a full-width list (records screen).
     List(usize),
+    /// Row `n` of the side panel counted from the top (set-up screen).
+    Side(usize),
+    /// Button `n` of the analysis column (see [`AnalysisRects::button`]).
+    Analysis(usize),
 }
 
 /// Geometry of one window size and board size.
@@ -56,18 +64,35 @@ pub struct Layout {
     pub board: Rect,
     /// The side panel.
     pub panel: Rect,
-    /// Put the victory banner in the board's top part (the winning line is lower down).
-    pub banner_top: bool,
+    /// The analysis column left of the board, when the analysis panel is on.
+    pub analysis: Option<Rect>,
+    /// Points the victory banner must leave in sight (the winning row, the last stones).
+    pub banner_clear: Vec<Pos>,
 }
 
 impl Layout {
     pub fn new(width: u32, height: u32, cols: usize, rows: usize) -> Layout {
+        Layout::build(width, height, cols, rows, false)
+    }
+
+    /// The same geometry with (or without) the analysis column left of the board.
+    pub fn with_analysis(&self, on: bool) -> Layout {
+        let (w, h) = (self.width as u32, self.height as u32);
+        let mut l = Layout::build(w, h, self.cols, self.rows, on);
+        l.banner_clear = self.banner_clear.clone();
+        l
+    }
+
+    fn build(width: u32, height: u32, cols: usize, rows: usize, analysis: bool) -> Layout {
         let (w, h) = (width.max(200) as f32, height.max(200) as f32);
         let scale = (h.min(w * 0.75) / 800.0).clamp(0.5, 3.0);
         let panel_w = (300.0 * scale).min(w * 0.4);
         let gap = 24.0 * scale;
         let panel = Rect::new(w - panel_w - gap, gap, panel_w, h - 2.0 * gap);
-        let area = Rect::new(gap, gap, panel.x - 2.0 * gap, h - 2.0 * gap);
+        let column = (280.0 * scale).min(w * 0.3);
+        let analysis = analysis.then(|| Rect::new(gap, gap, column, h - 2.0 * gap));
+        let left = analysis.map_or(gap, |a| a.x + a.w + gap);
+        let area = Rect::new(left, gap, panel.x - gap - left, h - 2.0 * gap);
         // The border around the grid holds the coordinates: 1.1 cells each side.
         let border = 1.1;
         let cell = (area.w / ((cols - 1) as f32 + 2.0 * border))
@@ -91,7 +116,8 @@ impl Layout {
             cell,
             board,
             panel,
-            banner_top: false,
+            analysis,
+            banner_clear: Vec::new(),
         }
     }
 
@@ -122,11 +148,11 @@ impl Layout {
         match slot {
             Slot::Menu(n) => {
                 let w = (440.0 * s).min(self.width * 0.8);
-                let h = 50.0 * s;
-                let top = self.height * 0.30;
+                let h = 46.0 * s;
+                let top = self.height * 0.28;
                 Rect::new(
                     (self.width - w) / 2.0,
-                    top + n as f32 * (h + 12.0 * s),
+                    top + n as f32 * (h + 10.0 * s),
                     w,
                     h,
                 )
@@ -143,17 +169,7 @@ impl Layout {
                     h,
                 )
             }
-            Slot::Banner(n) => {
-                let b = self.banner();
-                let w = (b.w - 4.0 * 16.0 * s) / 3.0;
-                let h = 44.0 * s;
-                Rect::new(
-                    b.x + 16.0 * s + n as f32 * (w + 16.0 * s),
-                    b.y + b.h - h - 18.0 * s,
-                    w,
-                    h,
-                )
-            }
+            Slot::Banner(n) => self.banner_button(n),
             Slot::List(n) => {
                 let h = 44.0 * s;
                 let w = (self.width - 80.0 * s).min(900.0 * s);
@@ -164,17 +180,25 @@ impl Layout {
                     h,
                 )
             }
+            Slot::Side(n) => {
+                let h = 40.0 * s;
+                Rect::new(
+                    self.panel.x + 20.0 * s,
+                    self.panel.y + 84.0 * s + n as f32 * (h + 9.0 * s),
+                    self.panel.w - 40.0 * s,
+                    h,
+                )
+            }
+            Slot::Analysis(n) => self.analysis_rects().button(n),
         }
     }
 
-    /// The victory banner: over the board, in the half away from the winning line.
-    pub fn banner(&self) -> Rect {
-        let s = self.scale;
-        let w = (460.0 * s).min(self.board.w * 0.9);
-        let h = 170.0 * s;
-        let cx = self.board.x + self.board.w / 2.0;
-        let cy = self.board.y + self.board.h * if self.banner_top { 0.24 } else { 0.76 };
-        Rect::new(cx - w / 2.0, cy - h / 2.0, w, h)
+    /// The parts of the analysis column (an empty column when it is off).
+    pub fn analysis_rects(&self) -> AnalysisRects {
+        AnalysisRects::new(
+            self.analysis.unwrap_or(Rect::new(0.0, 0.0, 0.0, 0.0)),
+            self.scale,
+        )
     }
 }
 

@@ -34,8 +34,8 @@ pub fn react(event: GameEvent, r: &mut Reactor) {
                 w.save(*record);
             }
         }
-        GameEvent::Refused(GameError::NoComputerToSwapWith) => {
-            r.ui.toast(GameError::NoComputerToSwapWith.to_string());
+        GameEvent::Refused(e @ (GameError::NoComputerToSwapWith | GameError::Forbidden(_))) => {
+            r.ui.toast(e.to_string());
         }
         GameEvent::Refused(e) => log::debug!("refused: {e}"),
         GameEvent::Undone { .. }

@@ -3,6 +3,7 @@
 
 use super::event::Event;
 use super::layout::{Layout, Rect, Slot};
+use super::objects::move_list::MoveList;
 use super::objects::{
     background::Background, banner::Banner, board::BoardView, button::Button, menu::MenuTitle,
 };
@@ -11,12 +12,21 @@ use super::objects::{records_list::RecordsList, review_panel::ReviewPanel};
 use super::scene::{Scene, View};
 use super::screen::{Screen, ScreenCommand, BANNER};
 use super::ui_state::UiState;
+use crate::game::settings::Setting;
+
+mod analysis;
+mod setup;
+
+/// Rows of the main menu (the keyboard focus cycles through them).
+pub const MENU_ITEMS: usize = 9;
 
 /// Carries out a screen change.
 pub fn apply(command: ScreenCommand, scene: &mut Scene, ui: &mut UiState) {
     match command {
         ScreenCommand::Show(screen) => {
             ui.screen = screen;
+            ui.banner = false;
+            ui.moves_scroll = None;
             scene.clear();
             scene.add(Box::new(Background));
             match screen {
@@ -24,59 +34,83 @@ pub fn apply(command: ScreenCommand, scene: &mut Scene, ui: &mut UiState) {
                 Screen::Game => game(scene),
                 Screen::Records => records(scene),
                 Screen::Review => review(scene),
+                Screen::Setup => setup::setup(scene),
+            }
+            if matches!(screen, Screen::Game | Screen::Review | Screen::Setup) {
+                analysis::add(scene);
             }
             scene.add(Box::new(Toast));
         }
         ScreenCommand::ShowBanner => {
             scene.remove(BANNER);
             banner(scene);
+            ui.banner = true;
         }
-        ScreenCommand::HideBanner => scene.remove(BANNER),
+        ScreenCommand::HideBanner => {
+            scene.remove(BANNER);
+            ui.banner = false;
+        }
     }
 }
 
 /// A button label computed from the game state.
-type LabelFn = fn(&View) -> String;
+pub type LabelFn = fn(&View) -> String;
 
 fn menu(scene: &mut Scene) {
     scene.add(Box::new(MenuTitle));
-    let rows: [(LabelFn, Event); 4] = [
+    for (i, (label, setting)) in menu_settings().into_iter().enumerate() {
+        let b = Button::dynamic(
+            "menu-option",
+            Slot::Menu(i),
+            label,
+            Event::Cycle(setting, 1),
+        );
+        scene.add(Box::new(b.with_back(Event::Cycle(setting, -1))));
+    }
+    let start = Button::new("menu-start", Slot::Menu(4), "Start", Event::NewGame);
+    scene.add(Box::new(start.primary()));
+    let resume = Button::new("menu-resume", Slot::Menu(5), "Resume", Event::Resume);
+    scene.add(Box::new(resume.enabled_if(|v| v.manager.can_resume())));
+    let setup = Button::new(
+        "menu-setup",
+        Slot::Menu(6),
+        "Set up a position",
+        Event::OpenSetup,
+    );
+    scene.add(Box::new(setup));
+    let records = Button::new("menu-records", Slot::Menu(7), "Records", Event::OpenRecords);
+    scene.add(Box::new(records));
+    scene.add(Box::new(Button::new(
+        "menu-quit",
+        Slot::Menu(MENU_ITEMS - 1),
+        "Quit",
+        Event::Quit,
+    )));
+}
+
+/// The menu's settings: labels from the state, and which setting each row steps.
+pub fn menu_settings() -> [(LabelFn, Setting); 4] {
+    [
         (
             |v| format!("Mode:  {}", v.manager.settings.mode),
-            Event::CycleMode,
+            Setting::Mode,
         ),
         (
             |v| {
                 let level = v.manager.settings.level;
                 format!("Level:  {level} ({})", level.describe())
             },
-            Event::CycleLevel,
+            Setting::Level,
         ),
         (
             |v| format!("Board:  {0} \u{00d7} {0}", v.manager.settings.size),
-            Event::CycleSize,
+            Setting::Size,
         ),
         (
             |v| format!("Rule:  {}", v.manager.settings.rule),
-            Event::CycleRule,
+            Setting::Rule,
         ),
-    ];
-    for (i, (label, event)) in rows.into_iter().enumerate() {
-        let b = Button::dynamic("menu-option", Slot::Menu(i), label, event);
-        scene.add(Box::new(b));
-    }
-    let start = Button::new("menu-start", Slot::Menu(4), "Start", Event::NewGame);
-    scene.add(Box::new(start.primary()));
-    let resume = Button::new("menu-resume", Slot::Menu(5), "Resume", Event::Resume);
-    scene.add(Box::new(resume.enabled_if(|v| v.manager.can_resume())));
-    let records = Button::new("menu-records", Slot::Menu(6), "Records", Event::OpenRecords);
-    scene.add(Box::new(records));
-    scene.add(Box::new(Button::new(
-        "menu-quit",
-        Slot::Menu(7),
-        "Quit",
-        Event::Quit,
-    )));
+    ]
 }
 
 /// The board with its side panel.
@@ -94,6 +128,9 @@ fn game(scene: &mut Scene) {
         let b = Button::new("game-button", Slot::Panel(i), label, event);
         scene.add(Box::new(b));
     }
+    scene.add(Box::new(MoveList {
+        top: super::objects::panel::list_top,
+    }));
 }
 
 /// The victory banner over the board.
@@ -108,6 +145,10 @@ fn banner(scene: &mut Scene) {
         let b = Button::new(BANNER, Slot::Banner(i), label, event).with_z(60);
         scene.add(Box::new(if i == 0 { b.primary() } else { b }));
     }
+    let close = Button::new(BANNER, Slot::Banner(0), "\u{00d7}", Event::ToggleBanner);
+    scene.add(Box::new(
+        close.with_slot_fn(Layout::banner_close).with_z(60),
+    ));
 }
 
 /// The list of saved games.
@@ -144,4 +185,7 @@ fn review(scene: &mut Scene) {
         let b = Button::new("review-button", Slot::Panel(i), label, event);
         scene.add(Box::new(if i == 2 { b.primary() } else { b }));
     }
+    scene.add(Box::new(MoveList {
+        top: super::objects::review_panel::list_top,
+    }));
 }

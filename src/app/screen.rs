@@ -8,6 +8,8 @@ pub enum Screen {
     Game,
     Records,
     Review,
+    /// A position set up by hand.
+    Setup,
 }
 
 /// A change of what is on screen.
@@ -19,6 +21,9 @@ pub enum ScreenCommand {
     ShowBanner,
     HideBanner,
 }
+
+/// Names shared by the analysis panel's objects, so they come and go together.
+pub const ANALYSIS: &str = "analysis";
 
 /// Name shared by the victory banner's objects, so they go together.
 pub const BANNER: &str = "banner";

@@ -1,9 +1,11 @@
 //! State that belongs to the interface, not to the game.
 
 use super::screen::Screen;
+use crate::game::analysis::Study;
 use crate::game::record::store::sort_listed;
 use crate::game::record::Listed;
 use crate::game::review::Review;
+use crate::game::setup::Setup;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,6 +33,20 @@ pub struct UiState {
     pub review: Option<Review>,
     /// The clock's time this frame (toasts are stamped with it).
     pub now: Duration,
+    /// The analysis panel and what it shows.
+    pub study: Study,
+    /// The analysis search a profiler capture started from the panel is recording.
+    pub capture: Option<u64>,
+    /// The position being set up (set-up screen).
+    pub setup: Option<Setup>,
+    /// The victory banner is on screen.
+    pub banner: bool,
+    /// First row of the move list on show; `None` follows the newest move.
+    pub moves_scroll: Option<usize>,
+    /// The menu row the arrow keys act on.
+    pub menu_focus: Option<usize>,
+    /// The clock's time when the analysis on show was asked for.
+    pub analysis_since: Duration,
 }
 
 impl UiState {
@@ -47,6 +63,13 @@ impl UiState {
             records_scroll: 0,
             review: None,
             now: Duration::ZERO,
+            study: Study::default(),
+            capture: None,
+            setup: None,
+            banner: false,
+            moves_scroll: None,
+            menu_focus: None,
+            analysis_since: Duration::ZERO,
         }
     }
 
@@ -65,6 +88,14 @@ impl UiState {
     /// When the message on show goes away.
     pub fn toast_expiry(&self) -> Option<Duration> {
         self.toast.as_ref().map(|(_, t)| *t + TOAST_FOR)
+    }
+
+    /// How long the analysis on show has run, while it runs (the panel's clock ticks
+    /// between the engine's reports, which come only when a line is finished).
+    pub fn analysis_time(&self, now: Duration) -> Option<Duration> {
+        self.study
+            .is_running()
+            .then(|| now.saturating_sub(self.analysis_since))
     }
 
     /// Adds entries read in the background, keeping the list's order.

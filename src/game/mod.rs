@@ -6,6 +6,7 @@
 //! back through channels and wake the frame loop with a [`wake::Waker`].
 
 pub mod ai_worker;
+pub mod analysis;
 pub mod command;
 pub mod manager;
 pub mod mode;
@@ -14,6 +15,7 @@ pub mod play;
 pub mod record;
 pub mod review;
 pub mod settings;
+pub mod setup;
 pub mod wake;
 
 pub use ai_worker::AiWorker;

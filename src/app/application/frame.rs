@@ -47,6 +47,7 @@ impl Application {
             game: ticked,
             ..Effects::default()
         });
+        self.follow_study();
         self.fit_layout();
         self.frames += 1;
         self.draw_if_changed(now)
@@ -95,7 +96,9 @@ impl Application {
         if let Some(path) = fx.write_trace {
             self.write_trace(path);
         }
-        self.redraw.pending |= changed;
+        let studied = !fx.study.is_empty();
+        self.carry_study(fx.study);
+        self.redraw.pending |= changed || studied;
     }
 
     pub(super) fn show(&mut self, screen: Screen) {
@@ -120,21 +123,25 @@ impl Application {
         events
     }
 
-    /// A new game may have another board size; the banner keeps clear of the winning row.
+    /// A new game may have another board size, the analysis column comes and goes, and
+    /// the banner keeps clear of the winning row and the last stones.
     fn fit_layout(&mut self) {
-        let size = self
-            .manager
-            .game()
-            .map(|g| (g.board().width(), g.board().height()));
-        if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows)) {
+        let size = self.shown_board().map(|b| (b.width(), b.height()));
+        let column = self.ui.study.is_on() && size.is_some();
+        if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows))
+            || column != self.layout.analysis.is_some()
+        {
             self.relayout();
         }
-        let line_y = self
-            .manager
-            .game()
-            .and_then(|g| g.winning_line())
-            .map(|line| line.iter().map(|p| p.y as f32).sum::<f32>() / line.len().max(1) as f32);
-        self.layout.banner_top = line_y.is_some_and(|y| y >= self.layout.rows as f32 / 2.0);
+        self.layout.banner_clear = self.manager.game().map_or(Vec::new(), |g| {
+            let last = g.board().moves().iter().rev().take(4).map(|m| m.pos);
+            g.winning_line()
+                .unwrap_or(&[])
+                .iter()
+                .copied()
+                .chain(last)
+                .collect()
+        });
     }
 
     /// Draws when something on screen changed: an event, the mouse over something new,
@@ -142,9 +149,12 @@ impl Application {
     fn draw_if_changed(&mut self, now: Duration) -> bool {
         let view = View::new(&self.manager, &self.layout, &self.ui, self.input.mouse, now);
         let hover = self.scene.hover_signature(&view);
-        let thinking = view
-            .thinking
-            .map(|(_, t)| t.as_nanos() / THINK_TICK.as_nanos());
+        let quarter = |t: Duration| t.as_nanos() / THINK_TICK.as_nanos();
+        // Both clocks only move on while they run: their sum moves when either does.
+        let thinking = match (view.thinking, self.ui.analysis_time(now)) {
+            (None, None) => None,
+            (a, b) => Some(a.map_or(0, |(_, t)| quarter(t)) + b.map_or(0, quarter)),
+        };
         let toast_on = self.ui.toast_at(now).is_some();
         let r = &mut self.redraw;
         let moved = (hover, thinking, toast_on) != (r.hover, r.thinking, r.toast_on);

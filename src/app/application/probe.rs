@@ -87,6 +87,38 @@ impl Application {
 }
 
 impl Application {
+    /// The analysis panel's state.
+    pub fn study(&self) -> &crate::game::analysis::Study {
+        &self.ui.study
+    }
+    /// The position being set up, on the set-up screen.
+    pub fn setup(&self) -> Option<&crate::game::setup::Setup> {
+        self.ui.setup.as_ref()
+    }
+    /// True while the victory banner is on screen.
+    pub fn banner_shown(&self) -> bool {
+        self.ui.banner
+    }
+    /// The move list's first row, when scrolled by hand.
+    pub fn moves_scroll(&self) -> Option<usize> {
+        self.ui.moves_scroll
+    }
+    /// The menu row the arrow keys act on.
+    pub fn menu_focus(&self) -> Option<usize> {
+        self.ui.menu_focus
+    }
+    /// Where the message on show is drawn.
+    pub fn toast_rect(&self) -> Option<crate::app::layout::Rect> {
+        let text = self.ui.toast_at(self.ui.now)?;
+        let (r, _) =
+            crate::app::objects::toast::toast_box(&self.gfx, &self.layout, self.ui.screen, text);
+        Some(r)
+    }
+    /// Width of `text` at `px` pixels, as drawn.
+    pub fn text_width(&self, text: &str, px: f32) -> f32 {
+        self.gfx.measure(text, px, false).0
+    }
+
     /// Sleeps until an SDL event (a worker's wake-up included) arrives or `limit`
     /// passes, then runs one frame. For tests waiting on the AI without polling.
     pub fn wait_frame(&mut self, limit: std::time::Duration) {

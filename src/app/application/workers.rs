@@ -29,6 +29,7 @@ impl Application {
             }
             self.redraw.pending = true;
         }
+        self.poll_study(now);
         self.poll_listing();
         self.poll_startup(now);
         if let Some(message) = self.trace.as_ref().and_then(|rx| rx.try_recv().ok()) {
@@ -99,15 +100,25 @@ impl Application {
             .name("trace".into())
             .spawn(move || {
                 let message = match crate::profiler::disable_and_write(&path) {
-                    Ok(p) => format!("Trace written: {}", p.display()),
-                    Err(e) => format!("Trace failed: {e}"),
+                    Ok(p) => {
+                        log::info!("trace written: {}", p.display());
+                        let name = p.file_name().unwrap_or_default().to_string_lossy();
+                        format!("Trace saved as {name} in the game's data folder")
+                    }
+                    Err(e) => {
+                        log::error!("{e}");
+                        "The trace could not be saved (see the log)".to_string()
+                    }
                 };
                 let _ = tx.send(message);
                 wake();
             });
         match spawned {
             Ok(_) => self.trace = Some(rx),
-            Err(e) => self.ui.toast(format!("Trace failed: {e}")),
+            Err(e) => {
+                log::error!("cannot start the trace writer: {e}");
+                self.ui.toast("The trace could not be saved (see the log)");
+            }
         }
     }
 

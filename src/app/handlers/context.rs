@@ -2,6 +2,7 @@
 
 use crate::app::screen::{Screen, ScreenCommand};
 use crate::app::ui_state::UiState;
+use crate::game::analysis::{StudyCommand, StudyEvent};
 use crate::game::record::RecordWriter;
 use crate::game::{ChessManager, Command, GameEvent};
 use sdl2::clipboard::ClipboardUtil;
@@ -19,6 +20,8 @@ pub struct Effects {
     pub list_records: bool,
     /// Write a profiler trace here, off the frame thread.
     pub write_trace: Option<PathBuf>,
+    /// What the analysis panel asks of the analysis threads.
+    pub study: Vec<StudyEvent>,
 }
 
 /// Everything an event may change.
@@ -39,6 +42,12 @@ impl Context<'_> {
     pub fn command(&mut self, command: Command) {
         let events = self.manager.apply(command, self.now);
         self.out.game.extend(events);
+    }
+
+    /// Hands a command to the analysis panel and keeps what it asks for.
+    pub fn study(&mut self, command: StudyCommand) {
+        let events = self.ui.study.apply(command);
+        self.out.study.extend(events);
     }
 
     pub fn show(&mut self, screen: Screen) {

@@ -2,14 +2,15 @@
 
 use super::context::Context;
 use crate::app::event::Event;
+use std::path::{Path, PathBuf};
 
 pub fn setting(event: Event, cx: &mut Context) {
     let settings = &mut cx.manager.settings;
     match event {
-        Event::CycleMode => settings.cycle_mode(),
-        Event::CycleLevel => settings.cycle_level(),
-        Event::CycleSize => settings.cycle_size(),
-        Event::CycleRule => settings.cycle_rule(),
+        Event::Cycle(setting, dir) => {
+            settings.step(setting, dir);
+            super::setup::settings_changed(cx);
+        }
         Event::ToggleNumbers => cx.ui.show_numbers = !cx.ui.show_numbers,
         Event::ToggleMute => {
             cx.ui.muted = !cx.ui.muted;
@@ -21,17 +22,27 @@ pub fn setting(event: Event, cx: &mut Context) {
     }
 }
 
+/// Where a new profiler trace goes: the data folder, named by the time.
+pub fn trace_path(data_dir: &Path) -> PathBuf {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    data_dir.join(format!("trace-{stamp}.json"))
+}
+
+/// Stops the capture running and has its trace written off the frame thread.
+pub fn save_trace(cx: &mut Context) {
+    cx.ui.capture = None;
+    cx.ui.toast("Saving the trace\u{2026}");
+    cx.out.write_trace = Some(trace_path(&cx.ui.data_dir));
+}
+
 /// F12: start capturing, or stop and have the trace written off the frame thread.
 fn toggle_profiler(cx: &mut Context) {
     use crate::profiler;
     if profiler::is_enabled() {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
-        let path = cx.ui.data_dir.join(format!("trace-{stamp}.json"));
-        cx.ui.toast(format!("Writing {}\u{2026}", path.display()));
-        cx.out.write_trace = Some(path);
+        save_trace(cx);
     } else {
         profiler::enable();
         cx.ui

@@ -6,8 +6,12 @@ mod context;
 mod menu;
 mod play;
 mod records;
+mod setup;
+mod study;
+mod view;
 
 pub use context::{Context, Effects};
+pub use menu::trace_path;
 
 use super::event::Event;
 
@@ -25,13 +29,9 @@ pub fn handle(event: Event, cx: &mut Context) {
         | Event::PlaceStone(_)
         | Event::TogglePause => play::on_board(event, cx),
         Event::ReviewGame => play::review_game(cx),
-        Event::CycleMode
-        | Event::CycleLevel
-        | Event::CycleSize
-        | Event::CycleRule
-        | Event::ToggleNumbers
-        | Event::ToggleMute
-        | Event::ToggleProfiler => menu::setting(event, cx),
+        Event::Cycle(..) | Event::ToggleNumbers | Event::ToggleMute | Event::ToggleProfiler => {
+            menu::setting(event, cx)
+        }
         Event::OpenRecords
         | Event::OpenRecord(_)
         | Event::ScrollRecords(_)
@@ -39,6 +39,9 @@ pub fn handle(event: Event, cx: &mut Context) {
         | Event::ContinueFromHere => records::browse(event, cx),
         Event::CopyPosition => records::copy_position(cx),
         Event::Paste => records::paste(cx),
+        Event::Study(_) | Event::ProfileAnalysis => study::study(event, cx),
+        Event::ToggleBanner | Event::MovesFrom(_) | Event::MenuFocus(_) => view::view(event, cx),
+        Event::OpenSetup | Event::Setup(_) => setup::setup(event, cx),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::game::record::posstring::to_pos_string;
 use crate::game::record::psq::to_psq;
 use crate::game::record::{import, GameRecord};
 use crate::game::review::Review;
+use crate::game::setup::Setup;
 use crate::game::{Command, Game, GameSettings};
 
 /// Moving around the records list and a reviewed game.
@@ -19,6 +20,7 @@ pub fn browse(event: Event, cx: &mut Context) {
         Event::ReviewStep(d) => {
             if let Some(r) = cx.ui.review.as_mut() {
                 r.step(d);
+                cx.ui.moves_scroll = None;
             }
         }
         Event::ContinueFromHere => continue_from_here(cx),
@@ -88,13 +90,14 @@ pub fn copy_position(cx: &mut Context) {
     };
     let text = to_pos_string(record.positions(), record.height);
     if let Err(e) = cx.clipboard.set_clipboard_text(&text) {
-        cx.ui.toast(format!("Clipboard: {e}"));
+        log::warn!("clipboard: {e}");
+        cx.ui.toast("Could not copy to the clipboard");
         return;
     }
     let psq = match (cx.writer, cx.records_dir) {
         (Some(writer), Some(dir)) => {
             let path = dir.join(format!("{}.psq", record.id));
-            let note = format!("; saving {}", path.display());
+            let note = format!("; saving {}.psq with the records", record.id);
             writer.write_file(path, to_psq(&record).into_bytes());
             note
         }
@@ -109,9 +112,19 @@ pub fn copy_position(cx: &mut Context) {
 pub fn paste(cx: &mut Context) {
     let text = match cx.clipboard.clipboard_text() {
         Ok(t) => t,
-        Err(e) => return cx.ui.toast(format!("Clipboard: {e}")),
+        Err(e) => {
+            log::warn!("clipboard: {e}");
+            return cx.ui.toast("Nothing to paste: the clipboard holds no text");
+        }
     };
     match import(&text, cx.manager.settings.size) {
+        Ok(record) if cx.ui.screen == Screen::Setup => match record.to_board(None) {
+            Ok(board) => {
+                cx.manager.settings.size = board.width();
+                cx.ui.setup = Some(Setup::from_board(&board));
+            }
+            Err(e) => cx.ui.toast(format!("Cannot import the clipboard: {e}")),
+        },
         Ok(record) => review(cx, record),
         Err(e) => cx.ui.toast(format!("Cannot import the clipboard: {e}")),
     }

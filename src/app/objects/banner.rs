@@ -2,6 +2,8 @@
 //! separate objects, added with it).
 
 use crate::app::draw::{Align, Gfx};
+use crate::app::event::Event;
+use crate::app::input::{InputState, Key};
 use crate::app::layout::Rect;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
@@ -18,8 +20,20 @@ impl GameObject for Banner {
     fn z(&self) -> i32 {
         50
     }
+    /// A click on the banner stays there; a click anywhere else dismisses it (and still
+    /// reaches what is under it: a button, or the board, which ignores it).
     fn captures(&self, point: (f32, f32), view: &View) -> bool {
-        view.layout.board.contains(point)
+        view.layout.banner().contains(point)
+    }
+    fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
+        let outside = input
+            .click
+            .is_some_and(|c| !view.layout.banner().contains(c));
+        if outside || input.keys.contains(&Key::Space) {
+            vec![Event::ToggleBanner]
+        } else {
+            Vec::new()
+        }
     }
     fn draw(&self, gfx: &mut Gfx, view: &View) {
         let Some(game) = view.manager.game() else {
@@ -56,7 +70,10 @@ impl GameObject for Banner {
             Align::Centre,
             true,
         );
-        let detail = format!("after {} moves", game.board().move_count());
+        let detail = format!(
+            "after {} moves \u{00b7} Space shows the board",
+            game.board().move_count()
+        );
         gfx.text(
             &detail,
             (b.x + b.w / 2.0, b.y + 80.0 * s),

@@ -3,7 +3,7 @@
 //! becomes a `PlaceStone` event; the manager decides whether it is legal.
 
 use crate::app::draw::{Align, Gfx};
-use crate::app::event::Event;
+use crate::app::event::{Event, SetupAction};
 use crate::app::input::InputState;
 use crate::app::layout::{Layout, Rect};
 use crate::app::scene::{GameObject, View};
@@ -11,6 +11,7 @@ use crate::app::screen::Screen;
 use crate::app::theme;
 use crate::engine::{Pos, Stone};
 use crate::game::notation::{column_letter, row_number};
+use crate::game::setup::Setup;
 use sdl2::pixels::Color;
 
 pub struct BoardView;
@@ -97,6 +98,43 @@ impl BoardView {
     }
 }
 
+impl BoardView {
+    /// The set-up board: stones without order (no numbers, no last-move dot), and the
+    /// ghost of the stone a click would place.
+    fn draw_setup(gfx: &mut Gfx, view: &View, setup: &Setup) {
+        let l = view.layout;
+        Self::draw_wood(gfx, l);
+        Self::draw_grid(gfx, l);
+        let r = l.cell * 0.46;
+        let board = setup.board();
+        for m in board.moves() {
+            let (x, y) = l.point(m.pos);
+            gfx.stone(x, y, r, m.stone, 255);
+        }
+        if let Some(p) = l.hit(view.mouse) {
+            let (x, y) = l.point(p);
+            if board.is_empty(p) {
+                gfx.stone(x, y, r, setup.brush_colour(), 110);
+            } else {
+                // A click here removes the stone: a red cross says so.
+                let d = r * 0.45;
+                gfx.line(
+                    (x - d, y - d),
+                    (x + d, y + d),
+                    l.cell * 0.09,
+                    theme::LAST_MOVE,
+                );
+                gfx.line(
+                    (x - d, y + d),
+                    (x + d, y - d),
+                    l.cell * 0.09,
+                    theme::LAST_MOVE,
+                );
+            }
+        }
+    }
+}
+
 impl GameObject for BoardView {
     fn name(&self) -> &'static str {
         "board"
@@ -115,6 +153,9 @@ impl GameObject for BoardView {
         let live = view.ui.screen == Screen::Game
             && view.manager.game().is_some_and(|g| g.is_human_turn());
         match view.layout.hit(click) {
+            Some(pos) if view.ui.screen == Screen::Setup => {
+                vec![Event::Setup(SetupAction::Click(pos))]
+            }
             Some(pos) if live => vec![Event::PlaceStone(pos)],
             _ => Vec::new(),
         }
@@ -122,9 +163,17 @@ impl GameObject for BoardView {
 
     fn draw(&self, gfx: &mut Gfx, view: &View) {
         let l = view.layout;
-        // The position on show: the review cursor, or the game in play.
+        // The position on show: the review cursor, the set-up board, or the game in play.
         let (board, win_line, hint, ghost, numbers) = match (&view.ui.review, view.ui.screen) {
-            (Some(r), Screen::Review) => (r.board(), r.winning_line(), None, false, true),
+            // With the analysis on, its numbered line is the only numbering on the board.
+            (Some(r), Screen::Review) => {
+                let numbers = !view.ui.study.is_on();
+                (r.board(), r.winning_line(), None, false, numbers)
+            }
+            (_, Screen::Setup) => {
+                let Some(s) = &view.ui.setup else { return };
+                return Self::draw_setup(gfx, view, s);
+            }
             _ => {
                 let Some(g) = view.manager.game() else { return };
                 (
@@ -132,7 +181,7 @@ impl GameObject for BoardView {
                     g.winning_line().map(<[Pos]>::to_vec),
                     g.hint(),
                     g.is_human_turn(),
-                    view.ui.show_numbers,
+                    view.ui.show_numbers && !view.ui.study.is_on(),
                 )
             }
         };

@@ -2,7 +2,7 @@
 
 use crate::app::draw::{Align, Gfx};
 use crate::app::event::Event;
-use crate::app::input::InputState;
+use crate::app::input::{InputState, Key};
 use crate::app::layout::{Layout, Rect, Slot};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
@@ -19,9 +19,15 @@ pub struct Button {
     event: Event,
     primary: bool,
     enabled: fn(&View) -> bool,
+    /// Whether the button is on screen at all.
+    shown: fn(&View) -> bool,
     z: i32,
     /// Overrides the slot for a one-off position.
     place: Option<fn(&Layout) -> Rect>,
+    /// A setting's step back: a right click, or Left while the button has the focus.
+    back: Option<Event>,
+    /// Label size at scale 1.
+    px: f32,
 }
 
 impl Button {
@@ -33,8 +39,11 @@ impl Button {
             event,
             primary: false,
             enabled: |_| true,
+            shown: |_| true,
             z: 10,
             place: None,
+            back: None,
+            px: 18.0,
         }
     }
 
@@ -62,6 +71,30 @@ impl Button {
         self
     }
 
+    /// A setting: a right click (or Left with the keyboard focus) sends `back`.
+    pub fn with_back(mut self, back: Event) -> Button {
+        self.back = Some(back);
+        self
+    }
+
+    /// A smaller label, for narrow buttons.
+    pub fn small(mut self) -> Button {
+        self.px = 15.0;
+        self
+    }
+
+    /// A label of `px` pixels at scale 1.
+    pub fn with_px(mut self, px: f32) -> Button {
+        self.px = px;
+        self
+    }
+
+    /// Shows the button only while `f` holds.
+    pub fn shown_if(mut self, f: fn(&View) -> bool) -> Button {
+        self.shown = f;
+        self
+    }
+
     pub fn with_z(mut self, z: i32) -> Button {
         self.z = z;
         self
@@ -79,6 +112,27 @@ impl Button {
             None => view.layout.slot(self.slot),
         }
     }
+
+    /// True when the menu's keyboard focus is on this button.
+    fn focused(&self, view: &View) -> bool {
+        matches!(self.slot, Slot::Menu(n) if view.ui.menu_focus == Some(n))
+            && self.place.is_none()
+            && view.ui.screen == crate::app::screen::Screen::Menu
+    }
+
+    /// What the focused button's keys ask for: Enter presses it, Right and Left step a
+    /// setting forward and back.
+    fn keys(&self, input: &InputState) -> Vec<Event> {
+        let mut out = Vec::new();
+        for key in &input.keys {
+            match (key, &self.back) {
+                (Key::Enter, _) | (Key::Right, Some(_)) => out.push(self.event.clone()),
+                (Key::Left, Some(back)) => out.push(back.clone()),
+                _ => {}
+            }
+        }
+        out
+    }
 }
 
 impl GameObject for Button {
@@ -88,6 +142,9 @@ impl GameObject for Button {
     fn z(&self) -> i32 {
         self.z
     }
+    fn is_active(&self, view: &View) -> bool {
+        (self.shown)(view)
+    }
     fn captures(&self, point: (f32, f32), view: &View) -> bool {
         self.rect(view).contains(point)
     }
@@ -95,12 +152,26 @@ impl GameObject for Button {
         u32::from((self.enabled)(view) && self.rect(view).contains(view.mouse))
     }
     fn update(&mut self, input: &InputState, view: &View) -> Vec<Event> {
-        match input.click {
-            Some(c) if self.rect(view).contains(c) && (self.enabled)(view) => {
-                vec![self.event.clone()]
-            }
-            _ => Vec::new(),
+        if !(self.enabled)(view) {
+            return Vec::new();
         }
+        let r = self.rect(view);
+        let mut out = if self.focused(view) {
+            self.keys(input)
+        } else {
+            Vec::new()
+        };
+        if input.click.is_some_and(|c| r.contains(c)) {
+            out.push(self.event.clone());
+        }
+        if let Some(back) = self
+            .back
+            .as_ref()
+            .filter(|_| input.right_click.is_some_and(|c| r.contains(c)))
+        {
+            out.push(back.clone());
+        }
+        out
     }
     fn draw(&self, gfx: &mut Gfx, view: &View) {
         let r = self.rect(view);
@@ -114,6 +185,11 @@ impl GameObject for Button {
             (true, false, true) => theme::BUTTON_HOVER,
         };
         let s = view.layout.scale;
+        if self.focused(view) {
+            let g = 3.0 * s;
+            let ring = Rect::new(r.x - g, r.y - g, r.w + 2.0 * g, r.h + 2.0 * g);
+            gfx.rounded(ring, 11.0 * s, theme::ACCENT);
+        }
         gfx.rounded(r, 9.0 * s, fill);
         let text = match &self.label {
             Label::Fixed(t) => t.to_string(),
@@ -127,7 +203,7 @@ impl GameObject for Button {
         gfx.text(
             &text,
             r.centre(),
-            18.0 * s,
+            self.px * s,
             colour,
             Align::Centre,
             self.primary,

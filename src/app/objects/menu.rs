@@ -1,5 +1,6 @@
 //! The main menu's title art.
 
+use super::wrap::{draw_lines, join_items};
 use crate::app::draw::{Align, Gfx};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
@@ -48,13 +49,25 @@ impl GameObject for MenuTitle {
             Align::Centre,
             false,
         );
-        gfx.text(
-            "Click a setting to change it  \u{00b7}  M sound  \u{00b7}  Esc quits",
-            (cx, l.height - 30.0 * s),
-            14.0 * s,
+        let keys = [
+            "Click or \u{2192} a setting: next",
+            "right click or \u{2190}: back",
+            "\u{2191} \u{2193} choose",
+            "Enter go",
+            "S set up",
+            "M sound",
+            "Esc quits",
+        ];
+        let px = (14.0 * s).max(11.5);
+        let lines = join_items(gfx, keys, l.width - 80.0 * s, px);
+        let bottom = l.height - 14.0 * s - px * 1.35 * lines.len() as f32;
+        draw_lines(
+            gfx,
+            &lines,
+            (cx, bottom + px * 0.7),
+            px,
             theme::TEXT_DIM,
             Align::Centre,
-            false,
         );
     }
 }

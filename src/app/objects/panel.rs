@@ -2,10 +2,10 @@
 //! (Its buttons are separate objects.)
 
 use crate::app::draw::{Align, Gfx};
-use crate::app::layout::Slot;
+use crate::app::layout::Layout;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
-use crate::engine::{Board, Outcome, Stone};
+use crate::engine::{Outcome, Stone};
 use crate::game::notation::label;
 use crate::game::{AiPurpose, GameMode};
 
@@ -16,6 +16,14 @@ fn player(mode: GameMode, stone: Stone) -> &'static str {
         GameMode::HumanVsComputer { human } if human == stone => "You",
         GameMode::HumanVsHuman => "Player",
         _ => "Computer",
+    }
+}
+
+/// Who is to move, in the turn card: "You", "Computer", or the colour between people.
+pub fn to_move(mode: GameMode, stone: Stone) -> String {
+    match mode {
+        GameMode::HumanVsHuman => stone.to_string(),
+        _ => player(mode, stone).to_string(),
     }
 }
 
@@ -67,7 +75,7 @@ impl GameObject for StatusPanel {
             Some(Outcome::Draw) => ("Draw".to_string(), None),
             None => {
                 let side = board.side_to_move();
-                let who = player(game.mode(), side);
+                let who = to_move(game.mode(), side);
                 let text = match view.thinking {
                     Some((AiPurpose::Move, t)) => {
                         format!("Thinking\u{2026} {:.1} s", t.as_secs_f32())
@@ -114,90 +122,87 @@ impl GameObject for StatusPanel {
                     board.height()
                 ),
             ),
-            ("Moves", board.move_count().to_string()),
             (
-                "Last",
-                board
-                    .last_move()
-                    .map_or("-".to_string(), |m| label(m.pos, board.height())),
+                "Moves",
+                match board.last_move() {
+                    Some(m) => format!(
+                        "{}, last {}",
+                        board.move_count(),
+                        label(m.pos, board.height())
+                    ),
+                    None => "0".to_string(),
+                },
             ),
         ];
         y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
-        y += 4.0 * s;
-        let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
-        let centre = p.x + p.w / 2.0;
+        draw_help(gfx, l, &GAME_KEYS, y + 4.0 * s);
+    }
+}
+
+/// The game screen's keys, in the order a new player needs them.
+pub const GAME_KEYS: [&str; 9] = [
+    "H hint",
+    "A analysis",
+    "\u{2190} undo",
+    "\u{2192} play for me",
+    "N numbers",
+    "S set up",
+    "Enter result",
+    "M sound",
+    "Esc menu",
+];
+
+/// Rows of label-value facts under the turn card.
+const FACT_ROWS: f32 = 5.0;
+
+/// Size of the key hints: never below what can be read at the smallest window.
+pub fn help_px(l: &Layout) -> f32 {
+    (12.5 * l.scale).max(11.5)
+}
+
+/// Key hints joined by dots into lines that fit the panel (estimated from the font's
+/// average width, so the layout needs no drawing to know where things go).
+pub fn help_lines(l: &Layout, items: &[&str]) -> Vec<String> {
+    let width = l.panel.w - 48.0 * l.scale;
+    let per_char = help_px(l) * 0.56;
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line)
+                if (line.chars().count() + 3 + item.chars().count()) as f32 * per_char <= width =>
+            {
+                line.push_str(" \u{00b7} ");
+                line.push_str(item);
+            }
+            _ => lines.push(item.to_string()),
+        }
+    }
+    lines
+}
+
+/// Draws the key hints from `top` down, centred in the panel; returns the `y` below.
+pub fn draw_help(gfx: &mut Gfx, l: &Layout, items: &[&str], top: f32) -> f32 {
+    let px = help_px(l);
+    let mut y = top + px * 0.7;
+    for line in help_lines(l, items) {
+        let centre = l.panel.x + l.panel.w / 2.0;
         gfx.text(
-            keys,
+            &line,
             (centre, y),
-            12.0 * s,
+            px,
             theme::TEXT_DIM,
             Align::Centre,
             false,
         );
-        let bottom = l.slot(Slot::Panel(0)).y - 12.0 * s;
-        draw_history(
-            gfx,
-            board,
-            (x, p.x + p.w - 24.0 * s),
-            (y + 30.0 * s, bottom),
-            s,
-        );
+        y += px * 1.4;
     }
+    y - px * 0.7
 }
 
-/// The latest moves, a numbered pair (Black, White) a row, as many rows as fit between
-/// `top` and `bottom`; the newest move is picked out in the accent colour.
-fn draw_history(
-    gfx: &mut Gfx,
-    board: &Board,
-    (x, right): (f32, f32),
-    (top, bottom): (f32, f32),
-    s: f32,
-) {
-    let px = 14.0 * s;
-    let row_h = px * 1.65;
-    let fit = ((bottom - top) / row_h).floor().max(0.0) as usize;
-    let moves = board.moves();
-    if fit < 2 || moves.is_empty() {
-        return;
-    }
-    gfx.line(
-        (x, top - row_h * 0.55),
-        (right, top - row_h * 0.55),
-        s.max(1.0),
-        theme::PANEL_EDGE,
-    );
-    let pairs = moves.len().div_ceil(2);
-    let first = pairs.saturating_sub(fit);
-    let col = (right - x - 40.0 * s) / 2.0;
-    for (row, pair) in (first..pairs).enumerate() {
-        let y = top + row as f32 * row_h;
-        gfx.text(
-            &format!("{}.", pair + 1),
-            (x + 26.0 * s, y),
-            px,
-            theme::TEXT_DIM,
-            Align::Right,
-            false,
-        );
-        for side in 0..2 {
-            let i = pair * 2 + side;
-            let Some(m) = moves.get(i) else { break };
-            let cx = x + 44.0 * s + side as f32 * col;
-            gfx.stone(cx, y, 6.0 * s, m.stone, 255);
-            let colour = if i + 1 == moves.len() {
-                theme::ACCENT
-            } else {
-                theme::TEXT
-            };
-            gfx.text(
-                &label(m.pos, board.height()),
-                (cx + 12.0 * s, y),
-                px,
-                colour,
-                Align::Left,
-                false,
-            );
-        }
-    }
+/// Where the game panel's move list starts: under the facts and the key hints.
+pub fn list_top(l: &Layout) -> f32 {
+    let s = l.scale;
+    let facts = l.panel.y + (40.0 + 44.0 + 48.0) * s + FACT_ROWS * 16.0 * s * 1.7;
+    let help = help_lines(l, &GAME_KEYS).len() as f32 * help_px(l) * 1.4;
+    facts + 4.0 * s + help + 14.0 * s
 }

@@ -12,6 +12,16 @@ use sdl2::pixels::Color;
 
 pub struct RecordsList;
 
+/// "1 game", "12 games", "3 games so far\u{2026}" while the folder is still read.
+pub fn games_count(n: usize, loading: bool) -> String {
+    let games = if n == 1 { "game" } else { "games" };
+    if loading {
+        format!("{n} {games} so far\u{2026}")
+    } else {
+        format!("{n} {games}")
+    }
+}
+
 /// How many rows fit between the title and the Back button.
 pub fn visible_rows(l: &Layout) -> usize {
     let top = l.slot(Slot::List(0)).y;
@@ -57,11 +67,7 @@ impl GameObject for RecordsList {
             Align::Centre,
             true,
         );
-        let count = if view.ui.records_loading {
-            format!("{} games so far\u{2026}", view.ui.records.len())
-        } else {
-            format!("{} games", view.ui.records.len())
-        };
+        let count = games_count(view.ui.records.len(), view.ui.records_loading);
         let sub = format!(
             "{count} \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports"
         );

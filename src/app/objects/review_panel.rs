@@ -1,7 +1,8 @@
 //! The review screen's side panel: which game, which move, the keys.
 
-use super::panel::draw_rows;
+use super::panel::{draw_help, draw_rows, help_lines, help_px};
 use crate::app::draw::{Align, Gfx};
+use crate::app::layout::Layout;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use crate::game::notation::label;
@@ -45,14 +46,24 @@ impl GameObject for ReviewPanel {
             ("Last", last),
         ];
         y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 15.0 * s);
-        y += 6.0 * s;
-        gfx.text(
-            "\u{2190} \u{2192} step \u{00b7} Home/End \u{00b7} Ctrl+C copy",
-            (x, y),
-            13.0 * s,
-            theme::TEXT_DIM,
-            Align::Left,
-            false,
-        );
+        draw_help(gfx, l, &REVIEW_KEYS, y + 6.0 * s);
     }
+}
+
+/// The review screen's keys.
+pub const REVIEW_KEYS: [&str; 6] = [
+    "\u{2190} \u{2192} step",
+    "Home/End",
+    "click a move",
+    "A analysis",
+    "S set up",
+    "Ctrl+C copy",
+];
+
+/// Where the review panel's move list starts.
+pub fn list_top(l: &Layout) -> f32 {
+    let s = l.scale;
+    let facts = l.panel.y + (40.0 + 44.0 + 36.0) * s + 5.0 * 15.0 * s * 1.7;
+    let help = help_lines(l, &REVIEW_KEYS).len() as f32 * help_px(l) * 1.4;
+    facts + 6.0 * s + help + 14.0 * s
 }

@@ -6,9 +6,12 @@ use thiserror::Error;
 /// Names the file (when there is one) and the problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
-    #[error("{}: {message}", path.display())]
+    #[error("{}: {message}", file_name(path))]
     Io { path: PathBuf, message: String },
-    #[error("{}not valid JSON: {message}", file_prefix(path))]
+    #[error(
+        "{}not a game record this game can read ({message})",
+        file_prefix(path)
+    )]
     Json {
         path: Option<PathBuf>,
         message: String,
@@ -63,10 +66,31 @@ pub enum RecordError {
     },
 }
 
+/// A file as a player names it: its name, not the whole path.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 fn file_prefix(path: &Option<PathBuf>) -> String {
     path.as_ref()
-        .map(|p| format!("{}: ", p.display()))
+        .map(|p| format!("{}: ", file_name(p)))
         .unwrap_or_default()
+}
+
+/// What is wrong with a JSON text, in a player's words (serde's own messages speak of
+/// types such as `usize`).
+pub fn json_words(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match e.classify() {
+        Category::Eof => "it breaks off",
+        Category::Syntax => "the text is garbled",
+        Category::Data => "a value is missing or of the wrong kind",
+        Category::Io => "it could not be read",
+    };
+    format!("{what} at line {}", e.line())
 }
 
 impl RecordError {
@@ -132,10 +156,42 @@ impl RecordError {
                 size,
                 cap,
             },
+            ReadError::Io(e) => RecordError::Io {
+                path,
+                message: crate::files::io_words(&e),
+            },
             other => RecordError::Io {
                 path,
                 message: other.to_string(),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::record::{import, parse_json_record};
+
+    /// What a player reads: the file's name (not where it lives), and no type names.
+    #[test]
+    fn errors_speak_a_players_words() {
+        let e = RecordError::Io {
+            path: PathBuf::from("/home/someone/.local/share/gomoku/records/game.json"),
+            message: "permission denied".into(),
+        };
+        assert_eq!(e.to_string(), "game.json: permission denied");
+        let e = parse_json_record("{\"format_version\": \"one\"}").unwrap_err();
+        let text = e
+            .in_file(std::path::Path::new("/tmp/x/bad.json"))
+            .to_string();
+        assert!(text.starts_with("bad.json: not a game record"), "{text}");
+        for jargon in ["usize", "u32", "expected", "/tmp"] {
+            assert!(!text.contains(jargon), "{text}");
+        }
+        let text = parse_json_record("{\"id\": ").unwrap_err().to_string();
+        assert!(text.contains("breaks off at line 1"), "{text}");
+        let text = import("h8 h8", 15).unwrap_err().to_string();
+        assert!(text.contains("played twice"), "{text}");
     }
 }

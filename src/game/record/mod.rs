@@ -44,7 +44,7 @@ pub fn parse_json_record(text: &str) -> Result<GameRecord, RecordError> {
     let t = checked_text(text)?;
     let record: GameRecord = serde_json::from_str(t).map_err(|e| RecordError::Json {
         path: None,
-        message: e.to_string(),
+        message: error::json_words(&e),
     })?;
     record.validate(None)?;
     Ok(record)

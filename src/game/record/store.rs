@@ -22,7 +22,7 @@ pub struct RecordStore {
 fn io(path: &Path, e: std::io::Error) -> RecordError {
     RecordError::Io {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message: crate::files::io_words(&e),
     }
 }
 

@@ -173,7 +173,12 @@ impl Worker {
             }
             Job::File(path, bytes) => match atomic_write(&path, &bytes) {
                 Ok(()) => self.report(WriteReport::Wrote(path)),
-                Err(e) => self.report(WriteReport::Failed(format!("{}: {e}", path.display()))),
+                Err(e) => {
+                    log::error!("{}: {e}", path.display());
+                    let name = path.file_name().unwrap_or_default().to_string_lossy();
+                    let why = crate::files::io_words(&e);
+                    self.report(WriteReport::Failed(format!("Could not save {name}: {why}")));
+                }
             },
             Job::Flush(done) => {
                 let _ = done.send(());
