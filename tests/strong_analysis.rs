@@ -109,3 +109,36 @@ fn the_forced_win_finder_says_when_there_is_none() {
         ForcedWin::None { complete: true }
     );
 }
+
+#[test]
+fn long_iterations_still_report_progress() {
+    // Time that passes only as the engine reads the clock: progress every 100 "ms".
+    let clock = Arc::new(gomoku::engine::SteppingClock::new(
+        std::time::Duration::from_millis(1),
+    ));
+    let limits = StrongLimits::depth(60)
+        .with_nodes(2_000_000)
+        .with_clock(clock);
+    let b = board(&[(7, 7), (8, 8), (8, 6), (6, 8), (9, 9)]);
+    let mut reports = Vec::new();
+    StrongEngine::new(1 << 20).analyse(&b, Rule::Freestyle, &limits, 3, &mut |a| {
+        reports.push(a.clone())
+    });
+    // A progress report repeats the lines it had and carries more nodes, mid-iteration.
+    let progress = reports
+        .windows(2)
+        .filter(|w| w[0].lines == w[1].lines && w[1].nodes > w[0].nodes && !w[1].done)
+        .count();
+    let summary: Vec<_> = reports
+        .iter()
+        .map(|r| (r.depth, r.searching, r.nodes, r.lines.len()))
+        .collect();
+    assert!(
+        progress > 0,
+        "{} reports, none in between: {summary:?}",
+        reports.len()
+    );
+    assert!(reports
+        .iter()
+        .all(|r| r.searching == r.depth + 1 || r.done || r.searching == r.depth));
+}

@@ -35,8 +35,43 @@ pub struct Analysis {
     pub elapsed: Duration,
     /// Per board cell (row by row from the top): how often the search played there.
     pub heat: Vec<u32>,
+    /// The iteration being searched now (one more than `depth` while it runs).
+    pub searching: u32,
     /// True in the last report: the search has ended.
     pub done: bool,
+}
+
+/// How often a running analysis reports progress between finished lines.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// The analysis' reporting, carried by the searcher so that the search itself can report
+/// progress (nodes, time, heat) while an iteration takes long.
+pub struct Reporter<'a> {
+    report: &'a mut dyn FnMut(&Analysis),
+    /// What is known so far: the lines of the last finished iterations.
+    last: Analysis,
+    /// Time of the next progress report.
+    next: Duration,
+    board: Board,
+}
+
+/// Sends a progress report if one is due: the known lines with fresh counters.
+pub(crate) fn progress(s: &mut Searcher) {
+    let elapsed = s.stop.elapsed();
+    if s.reporter.as_ref().is_some_and(|r| elapsed >= r.next) {
+        emit(s);
+    }
+}
+
+/// Sends a report now: the known lines with fresh counters and heat.
+fn emit(s: &mut Searcher) {
+    let Some(mut r) = s.reporter.take() else {
+        return;
+    };
+    finish(s, &mut r.last, &r.board);
+    (r.report)(&r.last);
+    r.next = s.stop.elapsed() + PROGRESS_EVERY;
+    s.reporter = Some(r);
 }
 
 impl StrongEngine {
@@ -61,25 +96,30 @@ impl StrongEngine {
         tt.new_search();
         let mut s = Searcher::new(state, tt, history, stop);
         s.heat = Some(Box::new([0; CELLS]));
-        let mut out = Analysis::default();
         if let Some(line) = immediate(&mut s) {
-            out.lines = vec![line];
-            out.done = true;
+            let mut out = Analysis {
+                depth: line.pv.len() as u32,
+                lines: vec![line],
+                done: true,
+                ..Analysis::default()
+            };
+            out.searching = out.depth;
             finish(&s, &mut out, board);
             report(&out);
             return;
         }
-        deepen_lines(
-            &mut s,
-            limits.max_depth,
-            lines.max(1),
-            &mut out,
-            board,
+        s.reporter = Some(Reporter {
             report,
-        );
-        out.done = true;
-        finish(&s, &mut out, board);
-        report(&out);
+            last: Analysis::default(),
+            next: PROGRESS_EVERY,
+            board: board.clone(),
+        });
+        deepen_lines(&mut s, limits.max_depth, lines.max(1));
+        if let Some(r) = s.reporter.as_mut() {
+            r.last.done = true;
+            r.last.searching = r.last.depth;
+        }
+        emit(&mut s);
     }
 }
 
@@ -106,19 +146,15 @@ fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
 
 /// Iterative deepening, each iteration ranking `wanted` root moves one after another
 /// (each search excludes the moves already ranked).
-fn deepen_lines(
-    s: &mut Searcher,
-    max_depth: u32,
-    wanted: usize,
-    out: &mut Analysis,
-    board: &Board,
-    report: &mut dyn FnMut(&Analysis),
-) {
+fn deepen_lines(s: &mut Searcher, max_depth: u32, wanted: usize) {
     let mut last_scores: Vec<i32> = Vec::new();
     for depth in 1..=max_depth as i32 {
         let _scope = crate::profiler::Scope::new("analysis iteration");
         let mut found: Vec<AnalysisLine> = Vec::new();
         s.root_exclude.clear();
+        if let Some(r) = s.reporter.as_mut() {
+            r.last.searching = depth as u32;
+        }
         for k in 0..wanted {
             let prev = last_scores.get(k).copied().unwrap_or(0);
             let (v, cells) = aspiration(s, depth, prev);
@@ -131,33 +167,35 @@ fn deepen_lines(
                 pv: cells.iter().map(|&c| s.state.pos_of(c)).collect(),
             });
             // Lines of the last iteration not yet re-ranked stay shown after the new ones.
-            let mut shown = found.clone();
-            shown.extend(
-                out.lines
-                    .iter()
-                    .filter(|l| !found.iter().any(|f| f.pv.first() == l.pv.first()))
-                    .take(wanted.saturating_sub(found.len()))
-                    .cloned(),
-            );
-            let mut snapshot = Analysis {
-                lines: shown,
-                depth: out.depth,
-                ..Analysis::default()
-            };
-            finish(s, &mut snapshot, board);
-            report(&snapshot);
+            if let Some(r) = s.reporter.as_mut() {
+                let old = std::mem::take(&mut r.last.lines);
+                let mut shown = found.clone();
+                shown.extend(
+                    old.into_iter()
+                        .filter(|l| !found.iter().any(|f| f.pv.first() == l.pv.first()))
+                        .take(wanted.saturating_sub(found.len())),
+                );
+                r.last.lines = shown;
+            }
+            emit(s);
         }
         if s.stop.stopped() {
             break;
         }
         if !found.is_empty() {
             last_scores = found.iter().map(|l| l.score).collect();
-            out.lines = found;
-            out.depth = depth as u32;
+            if let Some(r) = s.reporter.as_mut() {
+                r.last.lines = found;
+                r.last.depth = depth as u32;
+            }
             crate::profiler::counter("depth", depth as f64);
             crate::profiler::counter("nodes", s.counters.nodes as f64);
         }
-        let best = out.lines.first().map_or(0, |l| l.score);
+        let best = s
+            .reporter
+            .as_ref()
+            .and_then(|r| r.last.lines.first())
+            .map_or(0, |l| l.score);
         if best.abs() >= MATE_BOUND && depth > WIN - best.abs() + 1 && wanted == 1 {
             break;
         }

@@ -76,6 +76,8 @@ pub struct Searcher<'a> {
     pub root_exclude: Vec<u16>,
     /// When present, how many times the search played each cell (analysis heatmap).
     pub heat: Option<Box<[u32; super::state::CELLS]>>,
+    /// Analysis only: reports progress every so often while the search runs.
+    pub reporter: Option<super::analysis::Reporter<'a>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -105,6 +107,7 @@ impl<'a> Searcher<'a> {
             root_score: 0,
             root_exclude: Vec::new(),
             heat: None,
+            reporter: None,
         }
     }
 
@@ -134,6 +137,9 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = ply;
         self.counters.nodes += 1;
         self.counters.sel_depth = self.counters.sel_depth.max(ply);
+        if self.counters.nodes & 4095 == 0 && self.reporter.is_some() {
+            super::analysis::progress(self);
+        }
         self.stop.check(self.counters.nodes)
     }
 
