@@ -2,7 +2,7 @@
 //! (Black first, 15x15): the static evaluation, each candidate's threat classes, then
 //! iterative searches to a depth or for a time.
 //!
-//! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms MOVES...`
+//! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms|NODESn MOVES...`
 
 use gomoku::engine::strong::eval::evaluate;
 use gomoku::engine::strong::state::State;
@@ -14,7 +14,7 @@ use std::time::Duration;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(limit) = args.first() else {
-        eprintln!("usage: strong_probe DEPTH|TIMEms x,y ...");
+        eprintln!("usage: strong_probe DEPTH|TIMEms|NODESn x,y ...");
         return;
     };
     let mut board = Board::square(15).expect("15 is a legal size");
@@ -41,11 +41,14 @@ fn main() {
         }
     }
     let mut engine = StrongEngine::default();
-    let limits = match limit.strip_suffix("ms") {
-        Some(ms) => StrongLimits::depth(60).with_time(TimeBudget::within(Duration::from_millis(
+    let limits = if let Some(ms) = limit.strip_suffix("ms") {
+        StrongLimits::depth(60).with_time(TimeBudget::within(Duration::from_millis(
             ms.parse().expect("milliseconds"),
-        ))),
-        None => StrongLimits::depth(limit.parse().expect("a depth")),
+        )))
+    } else if let Some(n) = limit.strip_suffix('n') {
+        StrongLimits::depth(60).with_nodes(n.parse().expect("a node count"))
+    } else {
+        StrongLimits::depth(limit.parse().expect("a depth"))
     };
     let r = engine.search(&board, Rule::Freestyle, &limits);
     let pv: Vec<String> = r.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();

@@ -51,7 +51,7 @@ impl Level {
             Level::Medium => Recipe::Seed { depth: 5 },
             Level::Hard => Recipe::Seed { depth: 7 },
             Level::Expert => Recipe::Strong {
-                nodes: Some(50_000),
+                nodes: Some(200_000),
                 time: Some(Duration::from_secs(1)),
             },
             Level::Master => Recipe::Strong {

@@ -175,6 +175,7 @@ fn deepen_lines(s: &mut Searcher, max_depth: u32, wanted: usize) {
                         .filter(|l| !found.iter().any(|f| f.pv.first() == l.pv.first()))
                         .take(wanted.saturating_sub(found.len())),
                 );
+                rank(&mut shown);
                 r.last.lines = shown;
             }
             emit(s);
@@ -183,6 +184,7 @@ fn deepen_lines(s: &mut Searcher, max_depth: u32, wanted: usize) {
             break;
         }
         if !found.is_empty() {
+            rank(&mut found);
             last_scores = found.iter().map(|l| l.score).collect();
             if let Some(r) = s.reporter.as_mut() {
                 r.last.lines = found;
@@ -203,6 +205,13 @@ fn deepen_lines(s: &mut Searcher, max_depth: u32, wanted: usize) {
             break;
         }
     }
+}
+
+/// Orders lines best first. A later line can outscore an earlier one of the same
+/// iteration (pruning differs once the better move is excluded), and a stopped
+/// iteration shows new lines beside the last iteration's: the list stays ranked.
+fn rank(lines: &mut [AnalysisLine]) {
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score));
 }
 
 /// Fills the counters and the heatmap of `out` from the searcher.

@@ -3,8 +3,8 @@
 //! side to move's total minus the opponent's. Two weight sets: a threat is worth more to
 //! the side that can play it next than to the side that must wait.
 //!
-//! The weights are fitted to game results (see `docs/tuning.md`): the numbers here are
-//! the output of that fit, rounded.
+//! The weights are set by hand and kept by match results against Pela and Carbon; a
+//! Texel fit to our own self-play lost to them (see `docs/tuning.md`).
 
 use super::pattern::PATTERN_COUNT;
 use super::threat::{Threat, THREAT_COUNT};
