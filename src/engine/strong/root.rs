@@ -161,10 +161,17 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         result.depth = line.len() as u32;
         return line;
     }
+    let reserve = s.stop.hold_back(THREAT_CHECK_SHARE);
     let mut pv = deepen(s, max_depth, result);
+    s.stop.release(reserve);
     avoid_threat_wins(s, &mut pv, result);
     pv
 }
+
+/// Share of the time and nodes kept back from the deepening for [`avoid_threat_wins`]:
+/// the deepening often runs to its limit, and a move that loses to a VCT the check would
+/// find in a few thousand nodes must not be played for want of time to look.
+const THREAT_CHECK_SHARE: f64 = 0.2;
 
 /// The chosen move must not let the opponent win by continuous threats (beyond the
 /// search's horizon): if it does, it is set aside and the root searched again without
@@ -178,7 +185,7 @@ fn avoid_threat_wins(s: &mut Searcher, pv: &mut Vec<u16>, result: &mut SearchRes
         }
         // Continuous fours are cheap to rule out: most of the share; threes get the rest.
         let vcf_budget = s.stop.node_share(0.3, s.counters.nodes);
-        let vct_budget = s.stop.node_share(0.15, s.counters.nodes);
+        let vct_budget = s.stop.node_share(0.4, s.counters.nodes);
         s.state.make(mv);
         let mut nodes = s.counters.nodes;
         let theirs = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, vcf_budget)
@@ -192,7 +199,8 @@ fn avoid_threat_wins(s: &mut Searcher, pv: &mut Vec<u16>, result: &mut SearchRes
             break;
         }
         s.root_exclude.push(mv);
-        let depth = (result.depth as i32 - 1).max(1);
+        // Shallow: it must finish in what is left, and any sound move beats a lost one.
+        let depth = (result.depth as i32 - 2).clamp(1, 4);
         let (v, line) = aspiration(s, depth, result.score);
         if line.is_empty() {
             break; // no other move finished in time: keep the one we have
