@@ -42,5 +42,10 @@ pub fn react(event: GameEvent, r: &mut Reactor) {
         | GameEvent::SidesSwapped { .. }
         | GameEvent::Paused(_)
         | GameEvent::HintReady(_) => {}
+        GameEvent::Send(_)
+        | GameEvent::Hangup(_)
+        | GameEvent::OfferReceived(_)
+        | GameEvent::OfferAnswered { .. }
+        | GameEvent::Link(_) => {}
     }
 }

@@ -46,10 +46,7 @@ fn menu(scene: &mut Scene) {
             Event::CycleMode,
         ),
         (
-            |v| {
-                let level = v.manager.settings.level;
-                format!("Level:  {level} ({})", level.describe())
-            },
+            |v| format!("Level:  {}", v.manager.settings.computers[0].describe()),
             Event::CycleLevel,
         ),
         (

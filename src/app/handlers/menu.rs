@@ -7,7 +7,7 @@ pub fn setting(event: Event, cx: &mut Context) {
     let settings = &mut cx.manager.settings;
     match event {
         Event::CycleMode => settings.cycle_mode(),
-        Event::CycleLevel => settings.cycle_level(),
+        Event::CycleLevel => settings.cycle_computer(0, &[]),
         Event::CycleSize => settings.cycle_size(),
         Event::CycleRule => settings.cycle_rule(),
         Event::ToggleNumbers => cx.ui.show_numbers = !cx.ui.show_numbers,

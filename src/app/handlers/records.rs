@@ -71,7 +71,7 @@ fn continue_from_here(cx: &mut Context) {
     let settings = GameSettings {
         rule: r.record().rule,
         size: r.record().width,
-        ..cx.manager.settings
+        ..cx.manager.settings.clone()
     };
     let game = Game::from_board(r.board().clone(), &settings, cx.now);
     cx.command(Command::ContinueFrom(Box::new(game)));
