@@ -9,6 +9,7 @@ pub mod ai_worker;
 pub mod command;
 pub mod computer;
 pub mod ending;
+pub mod external;
 pub mod manager;
 pub mod mode;
 pub mod net;
