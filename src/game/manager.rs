@@ -7,13 +7,16 @@
 //! (from an [`crate::engine::Clock`]), and everything that happened goes out as
 //! [`GameEvent`]s, so every flow is a plain command -> events spec (see the tests).
 
+mod endings;
 mod net;
+mod net_guest;
+mod net_host;
 
 pub use net::{NetSession, Role};
+pub use net_host::snapshot;
 
 use super::command::{AiPurpose, AiReply, Command, GameEvent, Mover, SearchRequest};
 use super::computer::Computer;
-use super::ending::Ending;
 use super::mode::GameMode;
 use super::play::{Game, GameError};
 use super::settings::GameSettings;
@@ -402,82 +405,6 @@ impl ChessManager {
             AiPurpose::Move => self.computer_move(pos, now, out)?,
         }
         Ok(())
-    }
-
-    /// The program searching for its side failed: that side loses, with the reason.
-    fn search_failed(&mut self, ticket: u64, reason: &str) {
-        let Some(p) = self.pending.filter(|p| p.ticket == ticket) else {
-            log::debug!("dropped the stale failure of search {ticket}: {reason}");
-            return;
-        };
-        self.pending = None;
-        let Some(g) = self.game.as_mut().filter(|g| !g.is_over()) else {
-            return;
-        };
-        let loser = g.board.side_to_move();
-        if p.purpose != AiPurpose::Move || !g.mode.is_computer(loser) {
-            log::warn!("a {:?} search failed: {reason}", p.purpose);
-            return;
-        }
-        let name = g.computer(loser).map_or(String::new(), |c| format!(" {c}"));
-        log::warn!("{loser}'s engine{name} failed: {reason}");
-        g.decide(Ending::forfeit(loser, &format!("{loser}'s{name} {reason}")));
-    }
-
-    /// The person here gives up: against the computer or on a network, the person's
-    /// own colour; between people here, the side to move.
-    fn resign(&mut self, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
-        if self.is_guest() {
-            return self.guest_resign(out);
-        }
-        let g = self.live()?;
-        if g.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let loser = match g.mode {
-            GameMode::HumanVsComputer { human } => human,
-            GameMode::Network { local, .. } => local,
-            _ => g.board.side_to_move(),
-        };
-        g.decide(Ending::Resigned { loser });
-        Ok(())
-    }
-
-    /// Ends the game if the running clock's flag has fallen (the host decides that for
-    /// a network game: a guest only shows the host's clocks).
-    fn check_flags(&mut self, now: Duration) {
-        if self.is_guest() {
-            return;
-        }
-        let Some(g) = self.game.as_mut().filter(|g| !g.is_over()) else {
-            return;
-        };
-        if let Some(loser) = g.clocks.fallen(now) {
-            g.clocks.stop(now);
-            g.decide(Ending::Time { loser });
-        }
-    }
-
-    /// The side to move's clock runs while its game is live, on show, unpaused and (on
-    /// a network) connected; in Computer vs Computer only while the engine thinks, so
-    /// the pace between moves is nobody's time.
-    fn run_clocks(&mut self, now: Duration) {
-        if self.is_guest() {
-            return;
-        }
-        let linked = match &self.net {
-            Some(n) => n.is_connected(),
-            None => true,
-        };
-        let searching = self.pending.is_some_and(|p| p.purpose == AiPurpose::Move);
-        let Some(g) = self.game.as_mut() else { return };
-        let linked = linked && (self.net.is_some() || !g.mode.is_network());
-        let idle_cvc = g.mode == GameMode::ComputerVsComputer && !searching;
-        if self.shown && !g.is_over() && !g.paused && linked && !idle_cvc {
-            g.clocks.start(g.board.side_to_move(), now);
-        } else {
-            g.clocks.stop(now);
-        }
     }
 
     fn computer_move(

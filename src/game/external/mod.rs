@@ -4,6 +4,7 @@
 
 pub mod host;
 pub mod process;
+mod talk;
 pub mod wire;
 
 pub use host::{EngineHost, Limits, Report};
