@@ -58,6 +58,16 @@ impl Ending {
         }
     }
 
+    /// Why, without who won: "White ran out of time", "by agreement", a forfeit's reason.
+    pub fn reason(&self) -> String {
+        match self {
+            Ending::Time { loser } => format!("{loser} ran out of time"),
+            Ending::Resigned { loser } => format!("{loser} resigned"),
+            Ending::DrawAgreed => "by agreement".into(),
+            Ending::Forfeit { reason, .. } => reason.clone(),
+        }
+    }
+
     /// The same ending with any text from outside made printable and short.
     pub fn sanitized(self) -> Ending {
         match self {

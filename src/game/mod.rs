@@ -15,6 +15,7 @@ pub mod mode;
 pub mod net;
 pub mod notation;
 pub mod play;
+pub mod prefs;
 pub mod record;
 pub mod review;
 pub mod settings;

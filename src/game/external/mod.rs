@@ -4,7 +4,9 @@
 
 pub mod host;
 pub mod process;
+pub mod seats;
 mod talk;
 pub mod wire;
 
 pub use host::{EngineHost, Limits, Report};
+pub use seats::Seats;
