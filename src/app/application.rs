@@ -9,6 +9,7 @@
 
 mod config;
 mod frame;
+mod links;
 mod probe;
 mod setup;
 mod workers;
@@ -23,6 +24,8 @@ use super::scene::Scene;
 use super::sound::Sound;
 use super::ui_state::UiState;
 use crate::engine::{Clock, MonotonicClock};
+use crate::game::external::Seats;
+use crate::game::net::NetLink;
 use crate::game::record::{RecordStore, RecordWriter, RecordsLoader};
 use crate::game::wake::Waker;
 use crate::game::{AiWorker, ChessManager, GameSettings};
@@ -42,6 +45,8 @@ struct Redraw {
     hover: u64,
     /// Which quarter-second of the current search the panel shows.
     thinking: Option<u128>,
+    /// The clock faces on show.
+    clocks: Option<[u64; 2]>,
     toast_on: bool,
 }
 
@@ -59,6 +64,11 @@ pub struct Application {
     scene: Scene,
     queue: EventManager,
     ai: AiWorker,
+    /// The outside engines of the game in play.
+    seats: Seats,
+    /// The network game's link, while one is hosted or joined.
+    net: Option<NetLink>,
+    settings_file: Option<std::path::PathBuf>,
     ui: UiState,
     sound: Sound,
     /// Loop turns, and frames actually drawn.
@@ -118,6 +128,9 @@ impl Application {
             scene: Scene::default(),
             queue: EventManager::default(),
             ai: AiWorker::spawn(config.seed, Arc::clone(&waker)),
+            seats: Seats::new(Default::default(), Arc::clone(&waker)),
+            net: None,
+            settings_file: config.settings_file.clone(),
             ui: UiState::new(config.data_dir.clone()),
             sound,
             frames: 0,
@@ -144,6 +157,7 @@ impl Application {
         crate::profiler::set_thread_name("main");
         self.ui.now = self.clock.now();
         self.relayout();
+        self.load_prefs();
         self.show(super::screen::Screen::Menu);
         match RecordStore::open(&config.data_dir) {
             Ok(store) => {
@@ -207,7 +221,8 @@ impl Application {
             now + THINK_TICK * ticks as u32 - t
         });
         let toast = self.ui.toast_expiry().filter(|&t| t > now);
-        [thinking, self.manager.next_deadline(), toast]
+        let clock = self.clock_tick(now);
+        [thinking, self.manager.next_deadline(), toast, clock]
             .into_iter()
             .flatten()
             .fold(now + IDLE_WAKE, Duration::min)
@@ -223,6 +238,14 @@ fn wait_ms(d: Duration) -> u32 {
 
 impl Drop for Application {
     fn drop(&mut self) {
+        // A network game's other player hears that this one left.
+        let events = self
+            .manager
+            .apply(crate::game::Command::LeaveNetwork, self.clock.now());
+        self.carry_out(crate::app::handlers::Effects {
+            game: events,
+            ..Default::default()
+        });
         // The writer finishes its queue before the window goes: nothing asked is lost.
         self.writer = None;
     }

@@ -3,6 +3,7 @@
 //! screen changes. (What the game itself did comes back from the session as
 //! [`crate::game::GameEvent`]s.)
 
+use super::fields::Field;
 use crate::engine::Pos;
 
 /// A request or a fact for the event manager.
@@ -14,9 +15,30 @@ pub enum Event {
     Resume,
     Restart,
     CycleMode,
-    CycleLevel,
+    /// The program of computer slot `n`: 0 the opponent (Black in Computer vs
+    /// Computer), 1 White in Computer vs Computer.
+    CycleComputer(usize),
     CycleSize,
     CycleRule,
+    CycleTime,
+    /// Add the engine whose path is in its field / remove the opponent's engine.
+    AddEngine,
+    RemoveEngine,
+    /// Host a game on the port in its field / join the address in its field.
+    HostGame,
+    JoinGame,
+    Resign,
+    OfferDraw,
+    /// Accept (true) or decline the other player's offer.
+    Answer(bool),
+    /// The keyboard types into this field.
+    Focus(Field),
+    Typed(String),
+    EraseChar,
+    /// Enter in a field: do what the field is for.
+    SubmitField,
+    /// Esc in a field: stop typing into it.
+    StopEditing,
     Undo,
     Swap,
     PlayForMe,
@@ -50,12 +72,12 @@ impl Event {
     /// |---|---|---|
     /// | 100 | Quit | closing the window beats everything |
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
-    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste | a fresh screen or position before anything acts on the old one |
-    /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
+    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste, HostGame, JoinGame | a fresh screen or position before anything acts on the old one |
+    /// | 70 | Undo, Resign | the player asked to go back or to stop: before a click of the same frame |
     /// | 65 | Swap | changes who moves before any move is taken |
-    /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
+    /// | 60 | PlayForMe, Hint, OfferDraw, Answer | requests about the position as the player sees it |
     /// | 50 | PlaceStone | a move after every request about the position as it was |
-    /// | 10 | settings, toggles, scrolling, review steps, copy | cosmetic or read-only, order-free |
+    /// | 10 | settings, fields, engines, toggles, scrolling, review steps, copy | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
             Event::Quit => 100,
@@ -67,15 +89,25 @@ impl Event {
             | Event::OpenRecord(_)
             | Event::ReviewGame
             | Event::ContinueFromHere
-            | Event::Paste => 80,
-            Event::Undo => 70,
+            | Event::Paste
+            | Event::HostGame
+            | Event::JoinGame => 80,
+            Event::Undo | Event::Resign => 70,
             Event::Swap => 65,
-            Event::PlayForMe | Event::Hint => 60,
+            Event::PlayForMe | Event::Hint | Event::OfferDraw | Event::Answer(_) => 60,
             Event::PlaceStone(_) => 50,
             Event::CycleMode
-            | Event::CycleLevel
+            | Event::CycleComputer(_)
             | Event::CycleSize
             | Event::CycleRule
+            | Event::CycleTime
+            | Event::AddEngine
+            | Event::RemoveEngine
+            | Event::Focus(_)
+            | Event::Typed(_)
+            | Event::EraseChar
+            | Event::SubmitField
+            | Event::StopEditing
             | Event::TogglePause
             | Event::ToggleNumbers
             | Event::ToggleMute

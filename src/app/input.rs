@@ -24,6 +24,8 @@ pub enum Key {
     F12,
     Copy,
     Paste,
+    Backspace,
+    Enter,
 }
 
 /// Mouse and keyboard state for one frame, in drawable pixels.
@@ -36,6 +38,8 @@ pub struct InputState {
     /// Where the left button went down, while it is held.
     pub pressed: Option<(f32, f32)>,
     pub keys: Vec<Key>,
+    /// Text typed this frame (SDL's text input: the keyboard layout applied).
+    pub text: String,
     /// Wheel steps this frame, positive away from the user.
     pub wheel: i32,
     pub quit: bool,
@@ -105,6 +109,9 @@ fn apply(input: &mut InputState, event: SdlEvent, scale: f32) {
             }
         }
         SdlEvent::MouseWheel { y, .. } => input.wheel += y,
+        SdlEvent::TextInput { text, .. } if input.text.len() < 4096 => {
+            input.text.push_str(&text);
+        }
         SdlEvent::KeyDown {
             keycode: Some(k),
             keymod,
@@ -133,6 +140,21 @@ fn key_of(k: Keycode, keymod: Mod) -> Option<Key> {
         Keycode::F12 => Some(Key::F12),
         Keycode::C if ctrl => Some(Key::Copy),
         Keycode::V if ctrl => Some(Key::Paste),
+        Keycode::Backspace => Some(Key::Backspace),
+        Keycode::Return | Keycode::KpEnter => Some(Key::Enter),
+        _ => None,
+    }
+}
+
+/// The meaning of a key while a text field takes the keyboard: editing keys only (the
+/// letters arrive as text, and must not also mute or hint).
+pub fn map_editing_key(key: Key) -> Option<Event> {
+    match key {
+        Key::Backspace => Some(Event::EraseChar),
+        Key::Enter => Some(Event::SubmitField),
+        Key::Escape => Some(Event::StopEditing),
+        Key::Paste => Some(Event::Paste),
+        Key::F12 => Some(Event::ToggleProfiler),
         _ => None,
     }
 }

@@ -1,6 +1,8 @@
 //! State that belongs to the interface, not to the game.
 
+use super::fields::Fields;
 use super::screen::Screen;
+use crate::game::prefs::Prefs;
 use crate::game::record::store::sort_listed;
 use crate::game::record::Listed;
 use crate::game::review::Review;
@@ -31,6 +33,14 @@ pub struct UiState {
     pub review: Option<Review>,
     /// The clock's time this frame (toasts are stamped with it).
     pub now: Duration,
+    /// What the settings file holds (engines, port, address, name).
+    pub prefs: Prefs,
+    /// The menu's text fields.
+    pub fields: Fields,
+    /// The latest `MESSAGE` of each colour's outside engine.
+    pub engine_messages: [Option<String>; 2],
+    /// The port this machine hosts a game on.
+    pub hosting_port: Option<u16>,
 }
 
 impl UiState {
@@ -47,7 +57,18 @@ impl UiState {
             records_scroll: 0,
             review: None,
             now: Duration::ZERO,
+            prefs: Prefs::default(),
+            fields: Fields::default(),
+            engine_messages: [None, None],
+            hosting_port: None,
         }
+    }
+
+    /// Takes the settings file's values, and fills the fields from them.
+    pub fn set_prefs(&mut self, prefs: Prefs) {
+        self.fields.port = prefs.host_port.to_string();
+        self.fields.address = prefs.join_address.clone();
+        self.prefs = prefs;
     }
 
     pub fn toast(&mut self, text: impl Into<String>) {

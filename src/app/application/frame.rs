@@ -78,6 +78,8 @@ impl Application {
         let mut screen = Vec::new();
         let mut r = Reactor {
             ai: &mut self.ai,
+            seats: &mut self.seats,
+            net: self.net.as_ref(),
             writer: self.writer.as_ref(),
             sound: &self.sound,
             ui: &mut self.ui,
@@ -95,6 +97,13 @@ impl Application {
         if let Some(path) = fx.write_trace {
             self.write_trace(path);
         }
+        if fx.save_prefs {
+            self.save_prefs();
+        }
+        if let Some(request) = fx.net {
+            self.open_link(request);
+        }
+        self.drop_unused_link();
         self.redraw.pending |= changed;
     }
 
@@ -108,12 +117,24 @@ impl Application {
         let view = View::new(&self.manager, &self.layout, &self.ui, self.input.mouse, now);
         let mut events = self.scene.update(&self.input, &view);
         let screen = self.ui.screen;
-        events.extend(
-            self.input
-                .keys
-                .iter()
-                .filter_map(|&k| input::map_key(k, screen)),
-        );
+        if self.ui.fields.editing.is_some() {
+            events.extend(
+                self.input
+                    .keys
+                    .iter()
+                    .filter_map(|&k| input::map_editing_key(k)),
+            );
+            if !self.input.text.is_empty() {
+                events.push(Event::Typed(self.input.text.clone()));
+            }
+        } else {
+            events.extend(
+                self.input
+                    .keys
+                    .iter()
+                    .filter_map(|&k| input::map_key(k, screen)),
+            );
+        }
         if self.input.quit {
             events.push(Event::Quit);
         }
@@ -146,9 +167,11 @@ impl Application {
             .thinking
             .map(|(_, t)| t.as_nanos() / THINK_TICK.as_nanos());
         let toast_on = self.ui.toast_at(now).is_some();
+        let clocks = self.clock_faces(now);
         let r = &mut self.redraw;
-        let moved = (hover, thinking, toast_on) != (r.hover, r.thinking, r.toast_on);
-        (r.hover, r.thinking, r.toast_on) = (hover, thinking, toast_on);
+        let moved =
+            (hover, thinking, toast_on, clocks) != (r.hover, r.thinking, r.toast_on, r.clocks);
+        (r.hover, r.thinking, r.toast_on, r.clocks) = (hover, thinking, toast_on, clocks);
         if !(r.pending || moved) {
             return false;
         }

@@ -29,6 +29,8 @@ impl Application {
             }
             self.redraw.pending = true;
         }
+        self.poll_seats(now);
+        self.poll_net(now);
         self.poll_listing();
         self.poll_startup(now);
         if let Some(message) = self.trace.as_ref().and_then(|rx| rx.try_recv().ok()) {
@@ -74,6 +76,8 @@ impl Application {
         if !loader.is_done() {
             return;
         }
+        // A network game cannot be resumed without its other player.
+        found.retain(|e| e.as_ref().is_ok_and(|(_, r)| !r.mode.is_network()));
         let latest = latest_unfinished(found);
         self.startup = None;
         let Some((path, record)) = latest.filter(|_| self.manager.game().is_none()) else {

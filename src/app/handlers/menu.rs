@@ -7,9 +7,10 @@ pub fn setting(event: Event, cx: &mut Context) {
     let settings = &mut cx.manager.settings;
     match event {
         Event::CycleMode => settings.cycle_mode(),
-        Event::CycleLevel => settings.cycle_computer(0, &[]),
+        Event::CycleComputer(slot) => settings.cycle_computer(slot, &cx.ui.prefs.engines),
         Event::CycleSize => settings.cycle_size(),
         Event::CycleRule => settings.cycle_rule(),
+        Event::CycleTime => settings.cycle_time(),
         Event::ToggleNumbers => cx.ui.show_numbers = !cx.ui.show_numbers,
         Event::ToggleMute => {
             cx.ui.muted = !cx.ui.muted;

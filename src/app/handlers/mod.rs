@@ -4,10 +4,12 @@
 
 mod context;
 mod menu;
+mod network;
+mod opponents;
 mod play;
 mod records;
 
-pub use context::{Context, Effects};
+pub use context::{Context, Effects, NetRequest};
 
 use super::event::Event;
 
@@ -26,9 +28,10 @@ pub fn handle(event: Event, cx: &mut Context) {
         | Event::TogglePause => play::on_board(event, cx),
         Event::ReviewGame => play::review_game(cx),
         Event::CycleMode
-        | Event::CycleLevel
+        | Event::CycleComputer(_)
         | Event::CycleSize
         | Event::CycleRule
+        | Event::CycleTime
         | Event::ToggleNumbers
         | Event::ToggleMute
         | Event::ToggleProfiler => menu::setting(event, cx),
@@ -38,7 +41,18 @@ pub fn handle(event: Event, cx: &mut Context) {
         | Event::ReviewStep(_)
         | Event::ContinueFromHere => records::browse(event, cx),
         Event::CopyPosition => records::copy_position(cx),
+        Event::Paste if cx.ui.fields.editing.is_some() => records::paste_into_field(cx),
         Event::Paste => records::paste(cx),
+        Event::AddEngine => opponents::add_engine(cx),
+        Event::RemoveEngine => opponents::remove_engine(cx),
+        Event::Focus(_)
+        | Event::Typed(_)
+        | Event::EraseChar
+        | Event::SubmitField
+        | Event::StopEditing => opponents::field(event, cx),
+        Event::HostGame => network::host(cx),
+        Event::JoinGame => network::join(cx),
+        Event::Resign | Event::OfferDraw | Event::Answer(_) => network::request(event, cx),
     }
 }
 

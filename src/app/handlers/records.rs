@@ -105,6 +105,17 @@ pub fn copy_position(cx: &mut Context) {
     cx.ui.toast(format!("Copied {short}{more}{psq}"));
 }
 
+/// Pastes the clipboard's first line into the field being edited.
+pub fn paste_into_field(cx: &mut Context) {
+    match cx.clipboard.clipboard_text() {
+        Ok(t) => {
+            let line = t.lines().next().unwrap_or("").to_string();
+            cx.ui.fields.type_text(&line);
+        }
+        Err(e) => cx.ui.toast(format!("Clipboard: {e}")),
+    }
+}
+
 /// Imports a game from the clipboard (pos string, psq or JSON) and opens it for review.
 pub fn paste(cx: &mut Context) {
     let text = match cx.clipboard.clipboard_text() {

@@ -36,18 +36,7 @@ impl GameObject for Banner {
             gfx.rounded(shadow, 16.0 * s + g / 2.0, Color::RGBA(0, 0, 0, alpha));
         }
         gfx.rounded(b, 16.0 * s, theme::PANEL);
-        let title = match (result, game.mode()) {
-            (Outcome::Draw, _) => "Draw: the board is full".to_string(),
-            (Outcome::Win { winner, .. }, GameMode::HumanVsComputer { human })
-                if *winner == human =>
-            {
-                "You win!".to_string()
-            }
-            (Outcome::Win { .. }, GameMode::HumanVsComputer { .. }) => {
-                "The computer wins".to_string()
-            }
-            (Outcome::Win { winner, .. }, _) => format!("{winner} wins!"),
-        };
+        let title = title(game, result);
         gfx.text(
             &title,
             (b.x + b.w / 2.0, b.y + 42.0 * s),
@@ -56,7 +45,17 @@ impl GameObject for Banner {
             Align::Centre,
             true,
         );
-        let detail = format!("after {} moves", game.board().move_count());
+        let moves = game.board().move_count();
+        let detail = match game.ending() {
+            Some(e) => {
+                let mut why = e.reason();
+                if why.chars().count() > 64 {
+                    why = why.chars().take(63).collect::<String>() + "\u{2026}";
+                }
+                why
+            }
+            None => format!("after {moves} moves"),
+        };
         gfx.text(
             &detail,
             (b.x + b.w / 2.0, b.y + 80.0 * s),
@@ -65,5 +64,24 @@ impl GameObject for Banner {
             Align::Centre,
             false,
         );
+    }
+}
+
+/// "You win!", "White wins!", "Draw agreed", ...
+fn title(game: &crate::game::Game, result: &Outcome) -> String {
+    match (result, game.mode()) {
+        (Outcome::Draw, _) if game.ending().is_some() => "Draw agreed".to_string(),
+        (Outcome::Draw, _) => "Draw: the board is full".to_string(),
+        (Outcome::Win { winner, .. }, GameMode::HumanVsComputer { human }) if *winner == human => {
+            "You win!".to_string()
+        }
+        (Outcome::Win { .. }, GameMode::HumanVsComputer { .. }) => "The computer wins".to_string(),
+        (Outcome::Win { winner, .. }, GameMode::Network { local, .. }) => if *winner == local {
+            "You win!"
+        } else {
+            "You lose"
+        }
+        .to_string(),
+        (Outcome::Win { winner, .. }, _) => format!("{winner} wins!"),
     }
 }

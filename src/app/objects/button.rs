@@ -19,6 +19,8 @@ pub struct Button {
     event: Event,
     primary: bool,
     enabled: fn(&View) -> bool,
+    /// Shown (and clickable) only when this holds.
+    visible: fn(&View) -> bool,
     z: i32,
     /// Overrides the slot for a one-off position.
     place: Option<fn(&Layout) -> Rect>,
@@ -33,6 +35,7 @@ impl Button {
             event,
             primary: false,
             enabled: |_| true,
+            visible: |_| true,
             z: 10,
             place: None,
         }
@@ -62,6 +65,12 @@ impl Button {
         self
     }
 
+    /// Shows the button only when `f` holds (two buttons can share a slot).
+    pub fn visible_if(mut self, f: fn(&View) -> bool) -> Button {
+        self.visible = f;
+        self
+    }
+
     pub fn with_z(mut self, z: i32) -> Button {
         self.z = z;
         self
@@ -87,6 +96,9 @@ impl GameObject for Button {
     }
     fn z(&self) -> i32 {
         self.z
+    }
+    fn is_active(&self, view: &View) -> bool {
+        (self.visible)(view)
     }
     fn captures(&self, point: (f32, f32), view: &View) -> bool {
         self.rect(view).contains(point)

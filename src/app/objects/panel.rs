@@ -1,23 +1,15 @@
 //! The side panel: whose turn, players, level, rule, move count, thinking time, result.
 //! (Its buttons are separate objects.)
 
+use super::panel_text::{engine_line, rows, status};
 use crate::app::draw::{Align, Gfx};
 use crate::app::layout::Slot;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
-use crate::engine::{Board, Outcome, Stone};
+use crate::engine::Board;
 use crate::game::notation::label;
-use crate::game::{AiPurpose, GameMode};
 
 pub struct StatusPanel;
-
-fn player(mode: GameMode, stone: Stone) -> &'static str {
-    match mode {
-        GameMode::HumanVsComputer { human } if human == stone => "You",
-        GameMode::HumanVsHuman => "Player",
-        _ => "Computer",
-    }
-}
 
 /// Label-value rows (labels left, values right-aligned at `right`), one every 1.7 text
 /// heights; returns the `y` below the last row.
@@ -54,75 +46,20 @@ impl GameObject for StatusPanel {
         gfx.text("Gomoku", (x, y), 30.0 * s, theme::TEXT, Align::Left, true);
         y += 44.0 * s;
         let board = game.board();
-        // The turn card.
-        let (status, stone) = match game.result() {
-            Some(Outcome::Win { winner, .. }) => {
-                let text = match game.mode() {
-                    GameMode::HumanVsComputer { human } if human == *winner => "You won!".into(),
-                    GameMode::HumanVsComputer { .. } => "The computer won".into(),
-                    _ => format!("{winner} won"),
-                };
-                (text, Some(*winner))
-            }
-            Some(Outcome::Draw) => ("Draw".to_string(), None),
-            None => {
-                let side = board.side_to_move();
-                let who = player(game.mode(), side);
-                let text = match view.thinking {
-                    Some((AiPurpose::Move, t)) => {
-                        format!("Thinking\u{2026} {:.1} s", t.as_secs_f32())
-                    }
-                    Some((_, t)) => format!("Hint\u{2026} {:.1} s", t.as_secs_f32()),
-                    None if game.is_paused() => "Paused (Space)".to_string(),
-                    None => format!("{who} to move"),
-                };
-                (text, Some(side))
-            }
-        };
-        let card =
-            crate::app::layout::Rect::new(x - 8.0 * s, y - 24.0 * s, p.w - 32.0 * s, 48.0 * s);
-        gfx.rounded(card, 10.0 * s, theme::PANEL_EDGE);
-        if let Some(stone) = stone {
-            gfx.stone(x + 16.0 * s, y, 13.0 * s, stone, 255);
-        }
-        gfx.text(
-            &status,
-            (x + 40.0 * s, y),
-            19.0 * s,
-            theme::TEXT,
-            Align::Left,
-            true,
-        );
+        draw_card(gfx, &status(view, game), (x, y), p.w, s);
         y += 48.0 * s;
-        let rows = [
-            ("Black", player(game.mode(), Stone::Black).to_string()),
-            ("White", player(game.mode(), Stone::White).to_string()),
-            (
-                "Level",
-                if game.mode().has_computer() {
-                    game.level().to_string()
-                } else {
-                    "-".to_string()
-                },
-            ),
-            (
-                "Rule",
-                format!(
-                    "{}, {}\u{00d7}{}",
-                    game.rule(),
-                    board.width(),
-                    board.height()
-                ),
-            ),
-            ("Moves", board.move_count().to_string()),
-            (
-                "Last",
-                board
-                    .last_move()
-                    .map_or("-".to_string(), |m| label(m.pos, board.height())),
-            ),
-        ];
-        y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
+        let right = p.x + p.w - 24.0 * s;
+        y = draw_rows(gfx, &rows(view, game), (x, right), y, 16.0 * s);
+        if let Some(text) = engine_line(view, game) {
+            // Up to two lines of the engine's latest words.
+            let room = ((right - x) / (13.0 * s * 0.55)).max(8.0) as usize;
+            let first: String = text.chars().take(room).collect();
+            let rest: String = text.chars().skip(room).collect();
+            for line in [first, clip(&rest, room)].iter().filter(|l| !l.is_empty()) {
+                gfx.text(line, (x, y), 13.0 * s, theme::ACCENT, Align::Left, false);
+                y += 13.0 * s * 1.5;
+            }
+        }
         y += 4.0 * s;
         let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
         let centre = p.x + p.w / 2.0;
@@ -143,6 +80,46 @@ impl GameObject for StatusPanel {
             s,
         );
     }
+}
+
+/// The turn card: a stone and what is happening; a long reason (a forfeit, a lost
+/// connection) is cut to the card's width.
+fn draw_card(
+    gfx: &mut Gfx,
+    (status, stone): &(String, Option<crate::engine::Stone>),
+    (x, y): (f32, f32),
+    width: f32,
+    s: f32,
+) {
+    let card = crate::app::layout::Rect::new(x - 8.0 * s, y - 24.0 * s, width - 32.0 * s, 48.0 * s);
+    gfx.rounded(card, 10.0 * s, theme::PANEL_EDGE);
+    if let Some(stone) = stone {
+        gfx.stone(x + 16.0 * s, y, 13.0 * s, *stone, 255);
+    }
+    let room = ((width - 90.0 * s) / (19.0 * s * 0.6)).max(8.0) as usize;
+    let shown = clip(status, room);
+    let px = if shown.chars().count() > room * 3 / 4 {
+        15.0
+    } else {
+        19.0
+    };
+    gfx.text(
+        &shown,
+        (x + 40.0 * s, y),
+        px * s,
+        theme::TEXT,
+        Align::Left,
+        true,
+    );
+}
+
+/// At most `chars` characters of `text`, marked when cut.
+fn clip(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(chars.saturating_sub(1)).collect();
+    format!("{kept}\u{2026}")
 }
 
 /// The latest moves, a numbered pair (Black, White) a row, as many rows as fit between
