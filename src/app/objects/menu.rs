@@ -49,7 +49,7 @@ impl GameObject for MenuTitle {
             false,
         );
         gfx.text(
-            "Click a setting to change it  \u{00b7}  M sound  \u{00b7}  Esc quits",
+            "Click a setting to change it  \u{00b7}  click a field and type, Enter confirms  \u{00b7}  M sound  \u{00b7}  Esc quits",
             (cx, l.height - 30.0 * s),
             14.0 * s,
             theme::TEXT_DIM,

@@ -61,7 +61,11 @@ impl GameObject for StatusPanel {
             }
         }
         y += 4.0 * s;
-        let keys = "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu";
+        let keys = if game.mode().is_network() {
+            "N numbers \u{00b7} M sound \u{00b7} Esc leaves"
+        } else {
+            "H hint \u{00b7} N numbers \u{00b7} M sound \u{00b7} Esc menu"
+        };
         let centre = p.x + p.w / 2.0;
         gfx.text(
             keys,

@@ -57,6 +57,9 @@ pub(super) struct Host {
     broken: Option<String>,
     /// A request that arrived while waiting.
     next: Option<Box<SearchRequest>>,
+    /// MESSAGE lines passed on since the last move (an engine chattering between
+    /// moves cannot flood the game).
+    idle_messages: usize,
 }
 
 impl Host {
@@ -85,6 +88,7 @@ impl Host {
             known: None,
             broken: None,
             next: None,
+            idle_messages: 0,
         }
     }
 
@@ -144,6 +148,7 @@ impl Host {
 
     /// One request, from starting the engine to its checked move.
     fn think(&mut self, request: &SearchRequest) -> Result<(), Interrupted> {
+        self.idle_messages = 0;
         if self.game.as_deref() != Some(&request.game_id) {
             self.broken = None;
         }
@@ -301,7 +306,10 @@ impl Host {
             return;
         }
         match wire::parse(line) {
-            Some(Answer::Message(m)) => self.report(Report::Message(m)),
+            Some(Answer::Message(m)) if self.idle_messages < MESSAGES_PER_MOVE => {
+                self.idle_messages += 1;
+                self.report(Report::Message(m));
+            }
             other => log::info!("engine {} between moves: {other:?}", self.engine.name),
         }
     }
