@@ -15,6 +15,8 @@ options:
                     or a position string such as h8i9j10
   --data-dir DIR    keep records here (default: $GOMOKU_DATA_DIR, else the per-user
                     data directory, e.g. ~/.local/share/gomoku)
+  --config-dir DIR  keep settings (added engines, network port and address) here
+                    (default: $GOMOKU_CONFIG_DIR, else e.g. ~/.config/gomoku)
   --size WxH        window size (default 1280x800)
   --seed N          fix the engine's choices among equal moves (repeatable games)
   --mute            no sound
@@ -33,6 +35,7 @@ fn parse_args() -> Result<Cli, lexopt::Error> {
     use lexopt::prelude::*;
     let mut config = AppConfig {
         data_dir: default_data_dir(),
+        settings_file: gomoku::game::prefs::default_path(),
         ..AppConfig::default()
     };
     let mut profile = None;
@@ -42,6 +45,10 @@ fn parse_args() -> Result<Cli, lexopt::Error> {
             Long("profile") => profile = Some(parser.value()?.into()),
             Long("seed") => config.seed = Some(parser.value()?.parse()?),
             Long("data-dir") => config.data_dir = parser.value()?.into(),
+            Long("config-dir") => {
+                let dir: PathBuf = parser.value()?.into();
+                config.settings_file = Some(dir.join("settings.json"));
+            }
             Long("open") => config.open = Some(parser.value()?.into()),
             Long("size") => {
                 let v: String = parser.value()?.parse()?;

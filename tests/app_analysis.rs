@@ -405,18 +405,16 @@ fn the_banner_is_dismissed_and_keeps_the_winning_row_in_sight() -> TestResult {
 
 fn menu_settings_go_both_ways() -> TestResult {
     let mut app = app();
-    let level = app.manager().settings.level;
+    let level = |app: &Application| app.manager().settings.computers[0].level();
+    let before = level(&app).ok_or("the opponent is no level")?;
     let c = app.layout().slot(Slot::Menu(1)).centre();
     right_click(&mut app, c);
     check!(
-        app.manager().settings.level == level.previous(),
+        level(&app) == Some(before.previous()),
         "right click did not step back"
     );
     click(&mut app, c);
-    check!(
-        app.manager().settings.level == level,
-        "click did not step on"
-    );
+    check!(level(&app) == Some(before), "click did not step on");
     key(&mut app, Keycode::Down);
     check!(app.menu_focus() == Some(0), "focus {:?}", app.menu_focus());
     let mode = app.manager().settings.mode;
@@ -457,6 +455,7 @@ fn small_windows_keep_hints_readable_and_toasts_clear() -> TestResult {
         data_dir: fresh_dir(),
         sound: false,
         open: None,
+        settings_file: None,
     };
     let mut app = Application::with_clock(config, Arc::new(clock)).map_err(|e| e.to_string())?;
     wait_for(&mut app, |a| a.records_ready())?;

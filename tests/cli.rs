@@ -9,6 +9,10 @@ fn gomoku() -> Command {
         "GOMOKU_DATA_DIR",
         std::env::temp_dir().join("gomoku-cli-test"),
     );
+    c.env(
+        "GOMOKU_CONFIG_DIR",
+        std::env::temp_dir().join("gomoku-cli-test"),
+    );
     c
 }
 
@@ -20,6 +24,7 @@ fn help_and_version_go_to_stdout_and_succeed() {
     for option in [
         "--open",
         "--data-dir",
+        "--config-dir",
         "--size",
         "--seed",
         "--mute",

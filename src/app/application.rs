@@ -9,6 +9,7 @@
 
 mod config;
 mod frame;
+mod links;
 mod probe;
 mod setup;
 mod study;
@@ -25,6 +26,8 @@ use super::sound::Sound;
 use super::ui_state::UiState;
 use crate::engine::{Clock, MonotonicClock};
 use crate::game::analysis::AnalysisWorker;
+use crate::game::external::Seats;
+use crate::game::net::NetLink;
 use crate::game::record::{RecordStore, RecordWriter, RecordsLoader};
 use crate::game::wake::Waker;
 use crate::game::{AiWorker, ChessManager, GameSettings};
@@ -44,6 +47,8 @@ struct Redraw {
     hover: u64,
     /// Which quarter-second of the current search the panel shows.
     thinking: Option<u128>,
+    /// The clock faces on show.
+    clocks: Option<[u64; 2]>,
     toast_on: bool,
 }
 
@@ -65,6 +70,11 @@ pub struct Application {
     analysis: AnalysisWorker,
     /// When the analysis panel may next take a report (a few a second).
     study_pick: Duration,
+    /// The outside engines of the game in play.
+    seats: Seats,
+    /// The network game's link, while one is hosted or joined.
+    net: Option<NetLink>,
+    settings_file: Option<std::path::PathBuf>,
     ui: UiState,
     sound: Sound,
     /// Loop turns, and frames actually drawn.
@@ -126,6 +136,9 @@ impl Application {
             ai: AiWorker::spawn(config.seed, Arc::clone(&waker)),
             analysis: AnalysisWorker::spawn(Arc::clone(&clock), Arc::clone(&waker)),
             study_pick: Duration::ZERO,
+            seats: Seats::new(Default::default(), Arc::clone(&waker)),
+            net: None,
+            settings_file: config.settings_file.clone(),
             ui: UiState::new(config.data_dir.clone()),
             sound,
             frames: 0,
@@ -152,6 +165,7 @@ impl Application {
         crate::profiler::set_thread_name("main");
         self.ui.now = self.clock.now();
         self.relayout();
+        self.load_prefs();
         self.show(super::screen::Screen::Menu);
         match RecordStore::open(&config.data_dir) {
             Ok(store) => {
@@ -185,7 +199,7 @@ impl Application {
         let (cols, rows) = self
             .shown_board()
             .map_or((15, 15), |b| (b.width(), b.height()));
-        let column = self.ui.study.is_on() && self.shown_board().is_some();
+        let column = self.analysis_column();
         self.layout = Layout::new(pw, ph, cols, rows).with_analysis(column);
         self.redraw.pending = true;
     }
@@ -218,12 +232,14 @@ impl Application {
         let analysing = self.ui.analysis_time(now).map(tick);
         let toast = self.ui.toast_expiry().filter(|&t| t > now);
         let report = self.study_wake();
+        let clock = self.clock_tick(now);
         [
             thinking,
             analysing,
             self.manager.next_deadline(),
             toast,
             report,
+            clock,
         ]
         .into_iter()
         .flatten()
@@ -240,6 +256,14 @@ fn wait_ms(d: Duration) -> u32 {
 
 impl Drop for Application {
     fn drop(&mut self) {
+        // A network game's other player hears that this one left.
+        let events = self
+            .manager
+            .apply(crate::game::Command::LeaveNetwork, self.clock.now());
+        self.carry_out(crate::app::handlers::Effects {
+            game: events,
+            ..Default::default()
+        });
         // The writer finishes its queue before the window goes: nothing asked is lost.
         self.writer = None;
     }

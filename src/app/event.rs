@@ -3,6 +3,7 @@
 //! screen changes. (What the game itself did comes back from the session as
 //! [`crate::game::GameEvent`]s.)
 
+use super::fields::Field;
 use crate::engine::Pos;
 use crate::game::analysis::StudyCommand;
 use crate::game::settings::Setting;
@@ -17,6 +18,24 @@ pub enum Event {
     Restart,
     /// A menu setting one step forward (+1) or back (-1).
     Cycle(Setting, i8),
+    /// Add the engine whose path is in its field / remove the opponent's engine.
+    AddEngine,
+    RemoveEngine,
+    /// Host a game on the port in its field / join the address in its field.
+    HostGame,
+    JoinGame,
+    Resign,
+    OfferDraw,
+    /// Accept (true) or decline the other player's offer.
+    Answer(bool),
+    /// The keyboard types into this field.
+    Focus(Field),
+    Typed(String),
+    EraseChar,
+    /// Enter in a field: do what the field is for.
+    SubmitField,
+    /// Esc in a field: stop typing into it.
+    StopEditing,
     Undo,
     Swap,
     PlayForMe,
@@ -78,13 +97,13 @@ impl Event {
     /// |---|---|---|
     /// | 100 | Quit | closing the window beats everything |
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
-    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste, OpenSetup, Setup(Play) | a fresh screen or position before anything acts on the old one |
-    /// | 70 | Undo | undo beats a click in the same frame: the player asked to go back |
+    /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste, OpenSetup, Setup(Play), HostGame, JoinGame | a fresh screen or position before anything acts on the old one |
+    /// | 70 | Undo, Resign | the player asked to go back or to stop: before a click of the same frame |
     /// | 65 | Swap | changes who moves before any move is taken |
-    /// | 60 | PlayForMe, Hint | requests about the position as the player sees it |
+    /// | 60 | PlayForMe, Hint, OfferDraw, Answer | requests about the position as the player sees it |
     /// | 50 | PlaceStone | a move after every request about the position as it was |
     /// | 50 | Setup (but Play) | a stone on the set-up board, like a move |
-    /// | 10 | settings, toggles, scrolling, review steps, copy, analysis, banner | cosmetic or read-only, order-free |
+    /// | 10 | settings, fields, engines, toggles, scrolling, review steps, copy, analysis, banner | cosmetic or read-only, order-free |
     pub fn priority(&self) -> u8 {
         match self {
             Event::Quit => 100,
@@ -98,12 +117,21 @@ impl Event {
             | Event::ContinueFromHere
             | Event::Paste
             | Event::OpenSetup
-            | Event::Setup(SetupAction::Play) => 80,
-            Event::Undo => 70,
+            | Event::Setup(SetupAction::Play)
+            | Event::HostGame
+            | Event::JoinGame => 80,
+            Event::Undo | Event::Resign => 70,
             Event::Swap => 65,
-            Event::PlayForMe | Event::Hint => 60,
+            Event::PlayForMe | Event::Hint | Event::OfferDraw | Event::Answer(_) => 60,
             Event::PlaceStone(_) | Event::Setup(_) => 50,
             Event::Cycle(..)
+            | Event::AddEngine
+            | Event::RemoveEngine
+            | Event::Focus(_)
+            | Event::Typed(_)
+            | Event::EraseChar
+            | Event::SubmitField
+            | Event::StopEditing
             | Event::TogglePause
             | Event::ToggleNumbers
             | Event::ToggleMute

@@ -28,6 +28,7 @@ pub enum Key {
     F12,
     Copy,
     Paste,
+    Backspace,
 }
 
 /// Mouse and keyboard state for one frame, in drawable pixels.
@@ -42,6 +43,8 @@ pub struct InputState {
     /// Where the right button was released this frame (settings step back on it).
     pub right_click: Option<(f32, f32)>,
     pub keys: Vec<Key>,
+    /// Text typed this frame (SDL's text input: the keyboard layout applied).
+    pub text: String,
     /// Wheel steps this frame, positive away from the user.
     pub wheel: i32,
     pub quit: bool,
@@ -120,6 +123,9 @@ fn apply(input: &mut InputState, event: SdlEvent, scale: f32) {
             input.right_click = Some(input.mouse);
         }
         SdlEvent::MouseWheel { y, .. } => input.wheel += y,
+        SdlEvent::TextInput { text, .. } if input.text.len() < 4096 => {
+            input.text.push_str(&text);
+        }
         SdlEvent::KeyDown {
             keycode: Some(k),
             keymod,
@@ -151,6 +157,20 @@ fn key_of(k: Keycode, keymod: Mod) -> Option<Key> {
         Keycode::F12 => Some(Key::F12),
         Keycode::C if ctrl => Some(Key::Copy),
         Keycode::V if ctrl => Some(Key::Paste),
+        Keycode::Backspace => Some(Key::Backspace),
+        _ => None,
+    }
+}
+
+/// The meaning of a key while a text field takes the keyboard: editing keys only (the
+/// letters arrive as text, and must not also mute or hint).
+pub fn map_editing_key(key: Key) -> Option<Event> {
+    match key {
+        Key::Backspace => Some(Event::EraseChar),
+        Key::Enter => Some(Event::SubmitField),
+        Key::Escape => Some(Event::StopEditing),
+        Key::Paste => Some(Event::Paste),
+        Key::F12 => Some(Event::ToggleProfiler),
         _ => None,
     }
 }

@@ -33,8 +33,12 @@ impl Rect {
 /// A place a button can sit; its rectangle follows the window size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
-    /// Row `n` of the main menu's centred column.
+    /// Row `n` of the main menu's left column (the game's settings and actions).
     Menu(usize),
+    /// Row `n` of the main menu's right column (clock, engines, network).
+    MenuSide(usize),
+    /// Half `i` (0 left, 1 right) of row `n` of the menu's right column.
+    MenuSideHalf(usize, usize),
     /// Row `n` of the side panel's button stack.
     Panel(usize),
     /// Button `n` of the victory banner's row of three.
@@ -146,16 +150,13 @@ impl Layout {
     pub fn slot(&self, slot: Slot) -> Rect {
         let s = self.scale;
         match slot {
-            Slot::Menu(n) => {
-                let w = (440.0 * s).min(self.width * 0.8);
-                let h = 46.0 * s;
-                let top = self.height * 0.28;
-                Rect::new(
-                    (self.width - w) / 2.0,
-                    top + n as f32 * (h + 10.0 * s),
-                    w,
-                    h,
-                )
+            Slot::Menu(n) => self.menu_row(0, n),
+            Slot::MenuSide(n) => self.menu_row(1, n),
+            Slot::MenuSideHalf(n, i) => {
+                let r = self.menu_row(1, n);
+                let gap = 10.0 * s;
+                let w = (r.w - gap) / 2.0;
+                Rect::new(r.x + i.min(1) as f32 * (w + gap), r.y, w, r.h)
             }
             Slot::Panel(n) => {
                 let h = 42.0 * s;
@@ -198,6 +199,23 @@ impl Layout {
         AnalysisRects::new(
             self.analysis.unwrap_or(Rect::new(0.0, 0.0, 0.0, 0.0)),
             self.scale,
+        )
+    }
+
+    /// Row `n` of menu column `col` (0 left, 1 right): two columns side by side,
+    /// centred together.
+    fn menu_row(&self, col: usize, n: usize) -> Rect {
+        let s = self.scale;
+        let gap = 32.0 * s;
+        let w = (420.0 * s).min((self.width - gap) * 0.45);
+        let h = 46.0 * s;
+        let top = self.height * 0.28;
+        let left = (self.width - 2.0 * w - gap) / 2.0;
+        Rect::new(
+            left + col as f32 * (w + gap),
+            top + n as f32 * (h + 10.0 * s),
+            w,
+            h,
         )
     }
 }
@@ -256,6 +274,26 @@ mod tests {
         );
         let (ex, ey) = l.point(Pos::new(14, 14));
         assert_eq!(l.hit((ex + l.cell, ey)), None, "right of the last line");
+    }
+
+    #[test]
+    fn the_menus_two_columns_fit_the_window_and_never_overlap() {
+        for (w, h) in [(1280, 800), (800, 520), (1920, 1080)] {
+            let l = Layout::new(w, h, 15, 15);
+            // Nine rows on the left (settings, Start to Quit), eight on the right.
+            let last = l.slot(Slot::Menu(8));
+            assert!(last.y + last.h <= l.height - 40.0 * l.scale, "{w}x{h} Quit");
+            for n in 0..8 {
+                let (a, b) = (l.slot(Slot::Menu(n)), l.slot(Slot::MenuSide(n)));
+                assert!(a.x >= 0.0 && a.x + a.w < b.x, "{w}x{h} row {n}");
+                assert!(b.x + b.w <= l.width && b.y + b.h <= l.height - 40.0 * l.scale);
+                let (x, y) = (
+                    l.slot(Slot::MenuSideHalf(n, 0)),
+                    l.slot(Slot::MenuSideHalf(n, 1)),
+                );
+                assert!(x.x + x.w < y.x && y.x + y.w <= b.x + b.w + 0.01);
+            }
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod application;
 pub mod draw;
 pub mod event;
 pub mod event_manager;
+pub mod fields;
 pub mod handlers;
 pub mod input;
 pub mod layout;

@@ -2,22 +2,26 @@
 //! what is on screen.
 
 use super::event::Event;
+use super::fields::Field;
 use super::layout::{Layout, Rect, Slot};
 use super::objects::move_list::MoveList;
 use super::objects::{
     background::Background, banner::Banner, board::BoardView, button::Button, menu::MenuTitle,
 };
-use super::objects::{panel::StatusPanel, toast::Toast};
+use super::objects::{
+    panel::StatusPanel, prompt::OfferPrompt, text_field::TextField, toast::Toast,
+};
 use super::objects::{records_list::RecordsList, review_panel::ReviewPanel};
 use super::scene::{Scene, View};
 use super::screen::{Screen, ScreenCommand, BANNER};
 use super::ui_state::UiState;
 use crate::game::settings::Setting;
+use crate::game::{Computer, GameMode};
 
 mod analysis;
 mod setup;
 
-/// Rows of the main menu (the keyboard focus cycles through them).
+/// Rows of the main menu's left column (the keyboard focus cycles through them).
 pub const MENU_ITEMS: usize = 9;
 
 /// Carries out a screen change.
@@ -27,6 +31,7 @@ pub fn apply(command: ScreenCommand, scene: &mut Scene, ui: &mut UiState) {
             ui.screen = screen;
             ui.banner = false;
             ui.moves_scroll = None;
+            ui.fields.editing = None;
             scene.clear();
             scene.add(Box::new(Background));
             match screen {
@@ -86,6 +91,7 @@ fn menu(scene: &mut Scene) {
         "Quit",
         Event::Quit,
     )));
+    menu_side(scene);
 }
 
 /// The menu's settings: labels from the state, and which setting each row steps.
@@ -95,13 +101,7 @@ pub fn menu_settings() -> [(LabelFn, Setting); 4] {
             |v| format!("Mode:  {}", v.manager.settings.mode),
             Setting::Mode,
         ),
-        (
-            |v| {
-                let level = v.manager.settings.level;
-                format!("Level:  {level} ({})", level.describe())
-            },
-            Setting::Level,
-        ),
+        (first_computer_label, Setting::Program(0)),
         (
             |v| format!("Board:  {0} \u{00d7} {0}", v.manager.settings.size),
             Setting::Size,
@@ -113,20 +113,118 @@ pub fn menu_settings() -> [(LabelFn, Setting); 4] {
     ]
 }
 
-/// The board with its side panel.
+/// The opponent, or Black's program in Computer vs Computer.
+fn first_computer_label(v: &View) -> String {
+    let s = &v.manager.settings;
+    match s.mode {
+        GameMode::ComputerVsComputer => format!("Black:  {}", s.computers[0].describe()),
+        GameMode::HumanVsHuman => "Opponent:  a person here".into(),
+        _ => format!("Opponent:  {}", s.computers[0].describe()),
+    }
+}
+
+/// The menu's right column: the clock, White's program, engines, the network.
+fn menu_side(scene: &mut Scene) {
+    let clock = Button::dynamic(
+        "menu-option",
+        Slot::MenuSide(0),
+        |v| format!("Clock:  {}", v.manager.settings.time),
+        Event::Cycle(Setting::Clock, 1),
+    );
+    scene.add(Box::new(clock.with_back(Event::Cycle(Setting::Clock, -1))));
+    let white = Button::dynamic(
+        "menu-option",
+        Slot::MenuSide(1),
+        |v| match v.manager.settings.mode {
+            GameMode::ComputerVsComputer => {
+                format!("White:  {}", v.manager.settings.computers[1].describe())
+            }
+            _ => "White:  (Computer vs Computer)".into(),
+        },
+        Event::Cycle(Setting::Program(1), 1),
+    );
+    let white = white.with_back(Event::Cycle(Setting::Program(1), -1));
+    scene.add(Box::new(white.enabled_if(|v| {
+        v.manager.settings.mode == GameMode::ComputerVsComputer
+    })));
+    scene.add(Box::new(TextField::new(
+        Field::EnginePath,
+        Slot::MenuSide(2),
+    )));
+    let add = Button::new(
+        "menu-engine",
+        Slot::MenuSideHalf(3, 0),
+        "Add engine",
+        Event::AddEngine,
+    );
+    scene.add(Box::new(add));
+    let remove = Button::new(
+        "menu-engine",
+        Slot::MenuSideHalf(3, 1),
+        "Remove engine",
+        Event::RemoveEngine,
+    );
+    scene.add(Box::new(remove.enabled_if(|v| {
+        matches!(v.manager.settings.computers[0], Computer::External(_))
+    })));
+    scene.add(Box::new(TextField::new(Field::Port, Slot::MenuSide(4))));
+    let host = Button::new("menu-host", Slot::MenuSide(5), "Host game", Event::HostGame);
+    scene.add(Box::new(host));
+    scene.add(Box::new(TextField::new(Field::Address, Slot::MenuSide(6))));
+    let join = Button::new("menu-join", Slot::MenuSide(7), "Join game", Event::JoinGame);
+    scene.add(Box::new(join));
+}
+
+fn is_network(v: &View) -> bool {
+    v.manager.game().is_some_and(|g| g.mode().is_network())
+}
+
+fn is_local(v: &View) -> bool {
+    !is_network(v)
+}
+
+/// The board with its side panel. A network game swaps Hint and Swap for Offer draw
+/// and Resign, and shows the other player's offers over the board.
 fn game(scene: &mut Scene) {
     scene.add(Box::new(BoardView));
     scene.add(Box::new(StatusPanel));
-    let buttons = [
-        ("Undo", Event::Undo),
-        ("Hint", Event::Hint),
-        ("Swap sides", Event::Swap),
-        ("Restart", Event::Restart),
-        ("Menu", Event::BackToMenu),
+    let undo = Button::dynamic(
+        "game-button",
+        Slot::Panel(0),
+        |v| if is_network(v) { "Ask to undo" } else { "Undo" }.into(),
+        Event::Undo,
+    );
+    scene.add(Box::new(undo));
+    let local = [("Hint", Event::Hint), ("Swap sides", Event::Swap)];
+    let online = [("Offer draw", Event::OfferDraw), ("Resign", Event::Resign)];
+    for (i, ((l, le), (n, ne))) in local.into_iter().zip(online).enumerate() {
+        let slot = Slot::Panel(i + 1);
+        scene.add(Box::new(
+            Button::new("game-button", slot, l, le).shown_if(is_local),
+        ));
+        scene.add(Box::new(
+            Button::new("game-button", slot, n, ne).shown_if(is_network),
+        ));
+    }
+    let restart = Button::new("game-button", Slot::Panel(3), "Restart", Event::Restart);
+    scene.add(Box::new(restart));
+    let menu = Button::dynamic(
+        "game-button",
+        Slot::Panel(4),
+        |v| if is_network(v) { "Leave" } else { "Menu" }.into(),
+        Event::BackToMenu,
+    );
+    scene.add(Box::new(menu));
+    scene.add(Box::new(OfferPrompt));
+    let answers = [
+        ("Accept", Event::Answer(true)),
+        ("Decline", Event::Answer(false)),
     ];
-    for (i, (label, event)) in buttons.into_iter().enumerate() {
-        let b = Button::new("game-button", Slot::Panel(i), label, event);
-        scene.add(Box::new(b));
+    for (i, (label, event)) in answers.into_iter().enumerate() {
+        let b = Button::new("offer", Slot::Banner(i * 2), label, event)
+            .with_z(70)
+            .shown_if(|v| super::objects::prompt::pending(v).is_some());
+        scene.add(Box::new(if i == 0 { b.primary() } else { b }));
     }
     scene.add(Box::new(MoveList {
         top: super::objects::panel::list_top,
@@ -186,6 +284,6 @@ fn review(scene: &mut Scene) {
         scene.add(Box::new(if i == 2 { b.primary() } else { b }));
     }
     scene.add(Box::new(MoveList {
-        top: super::objects::review_panel::list_top,
+        top: |v| super::objects::review_panel::list_top(v.layout),
     }));
 }

@@ -1,7 +1,9 @@
 //! State that belongs to the interface, not to the game.
 
+use super::fields::Fields;
 use super::screen::Screen;
 use crate::game::analysis::Study;
+use crate::game::prefs::Prefs;
 use crate::game::record::store::sort_listed;
 use crate::game::record::Listed;
 use crate::game::review::Review;
@@ -47,6 +49,14 @@ pub struct UiState {
     pub menu_focus: Option<usize>,
     /// The clock's time when the analysis on show was asked for.
     pub analysis_since: Duration,
+    /// What the settings file holds (engines, port, address, name).
+    pub prefs: Prefs,
+    /// The menu's text fields.
+    pub fields: Fields,
+    /// The latest `MESSAGE` of each colour's outside engine.
+    pub engine_messages: [Option<String>; 2],
+    /// The port this machine hosts a game on.
+    pub hosting_port: Option<u16>,
 }
 
 impl UiState {
@@ -70,7 +80,18 @@ impl UiState {
             moves_scroll: None,
             menu_focus: None,
             analysis_since: Duration::ZERO,
+            prefs: Prefs::default(),
+            fields: Fields::default(),
+            engine_messages: [None, None],
+            hosting_port: None,
         }
+    }
+
+    /// Takes the settings file's values, and fills the fields from them.
+    pub fn set_prefs(&mut self, prefs: Prefs) {
+        self.fields.port = prefs.host_port.to_string();
+        self.fields.address = prefs.join_address.clone();
+        self.prefs = prefs;
     }
 
     pub fn toast(&mut self, text: impl Into<String>) {

@@ -7,7 +7,7 @@
 
 use super::command::{AiReply, SearchRequest};
 use super::wake::Waker;
-use crate::engine::{Board, Control, Player, Pos, SearchResult};
+use crate::engine::{Board, Control, Level, Player, Pos, SearchResult};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -20,10 +20,18 @@ struct Job {
 }
 
 /// The one call into the engine: a search of the request's position at its level,
-/// stopped early when `stop` is set. Returns the move and a line for the log.
+/// within the clock's cap if there is one, stopped early when `stop` is set. Returns
+/// the move and a line for the log.
 fn think(engine: &mut Player, request: &SearchRequest, stop: &Arc<AtomicBool>) -> AiReply {
-    let control = Control::new(Arc::clone(stop));
-    let r: SearchResult = engine.think(&request.board, request.rule, request.level, &control);
+    let mut control = Control::new(Arc::clone(stop));
+    if let Some(cap) = request.time_cap {
+        control = control.with_time_cap(cap);
+    }
+    let level = request.computer.level().unwrap_or_else(|| {
+        log::error!("an outside engine's search reached our worker; playing our default");
+        Level::default()
+    });
+    let r: SearchResult = engine.think(&request.board, request.rule, level, &control);
     AiReply {
         ticket: request.ticket,
         best_move: r.best_move,
@@ -154,7 +162,7 @@ impl Drop for AiWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Level, Rule};
+    use crate::engine::Rule;
     use crate::game::command::AiPurpose;
     use crate::game::wake::no_waker;
     use std::time::Duration;
@@ -175,7 +183,11 @@ mod tests {
             purpose: AiPurpose::Move,
             board: board.clone(),
             rule: Rule::Freestyle,
-            level: Level::Easy,
+            computer: crate::game::Computer::Level(Level::Easy),
+            game_id: "test".into(),
+            time_cap: None,
+            engine_time: crate::game::Clocks::new(crate::game::TimeControl::None)
+                .engine_time(crate::engine::Stone::Black, Duration::ZERO),
         }
     }
 

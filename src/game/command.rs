@@ -1,9 +1,13 @@
 //! The session's language: commands in, events out, and the search requests it hands
 //! to whoever runs the engine.
 
+use super::computer::Computer;
+use super::net::message::{Message, Offer};
 use super::play::{Game, GameError};
 use super::record::GameRecord;
-use crate::engine::{Board, Level, Outcome, Pos, Rule, Stone};
+use super::time_control::EngineTime;
+use crate::engine::{Board, Outcome, Pos, Rule, Stone};
+use std::time::Duration;
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +28,15 @@ pub struct SearchRequest {
     pub purpose: AiPurpose,
     pub board: Board,
     pub rule: Rule,
-    pub level: Level,
+    /// Who searches: our engine at a level, or an outside pbrain engine.
+    pub computer: Computer,
+    /// The game it is for: an outside engine starts afresh for another game.
+    pub game_id: String,
+    /// The most our engine may think (from the clock); a level's own budget is kept
+    /// when shorter.
+    pub time_cap: Option<Duration>,
+    /// What an outside engine is told about its time.
+    pub engine_time: EngineTime,
 }
 
 /// A finished search.
@@ -61,6 +73,61 @@ pub enum Command {
     /// Pause or resume Computer vs Computer.
     TogglePause,
     SearchDone(AiReply),
+    /// The program asked for search `ticket` failed (an outside engine was late,
+    /// played an illegal move, answered garbage or crashed): its side loses.
+    SearchFailed {
+        ticket: u64,
+        reason: String,
+    },
+    /// The person to move gives up (in a network game: the person here).
+    Resign,
+    /// Network: ask the other player for a draw.
+    OfferDraw,
+    /// Network: accept (true) or decline the other player's offer.
+    Answer(bool),
+    /// Host a network game with the menu's settings; the person here plays `local`.
+    HostGame {
+        local: Stone,
+    },
+    /// Join a network game: the host's first state starts it.
+    JoinGame,
+    /// This machine leaves the network game (its link is closed).
+    LeaveNetwork,
+    /// What the network link reports.
+    Net(NetInput),
+}
+
+/// What the network link reports to the session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetInput {
+    /// The handshake is done (again, after a reconnection).
+    Connected {
+        peer: String,
+    },
+    /// The link dropped; it may come back.
+    Disconnected {
+        reason: String,
+    },
+    /// The link is gone for good (the other player left, or cannot be reached).
+    Closed {
+        reason: String,
+    },
+    Received(Message),
+}
+
+/// The network link as the players see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkStatus {
+    Connected {
+        peer: String,
+    },
+    /// Paused: waiting for the other player (to join, or to come back).
+    Waiting {
+        reason: String,
+    },
+    Closed {
+        reason: String,
+    },
 }
 
 /// Who put a stone down.
@@ -69,6 +136,8 @@ pub enum Mover {
     Person,
     /// The engine, for its own side or on a person's behalf.
     Computer,
+    /// The other player of a network game.
+    Remote,
 }
 
 /// What happened, in order.
@@ -100,4 +169,17 @@ pub enum GameEvent {
     Refused(GameError),
     /// The game changed: save this.
     RecordChanged(Box<GameRecord>),
+    /// A message for the other player of a network game.
+    Send(Message),
+    /// Close the network link: the other side broke the protocol (it was told why).
+    Hangup(String),
+    /// The other player asks for an undo or a draw.
+    OfferReceived(Offer),
+    /// The other player answered our offer.
+    OfferAnswered {
+        offer: Offer,
+        accepted: bool,
+    },
+    /// The network link came up, dropped (the game pauses) or closed.
+    Link(LinkStatus),
 }

@@ -7,7 +7,16 @@
 //! (from an [`crate::engine::Clock`]), and everything that happened goes out as
 //! [`GameEvent`]s, so every flow is a plain command -> events spec (see the tests).
 
+mod endings;
+mod net;
+mod net_guest;
+mod net_host;
+
+pub use net::{NetSession, Role};
+pub use net_host::snapshot;
+
 use super::command::{AiPurpose, AiReply, Command, GameEvent, Mover, SearchRequest};
+use super::computer::Computer;
 use super::mode::GameMode;
 use super::play::{Game, GameError};
 use super::settings::GameSettings;
@@ -26,7 +35,7 @@ struct Pending {
 }
 
 /// What was last saved: a change means save again.
-type SaveKey = (String, usize, bool, GameMode);
+type SaveKey = (String, usize, Option<super::ending::Ending>, bool, GameMode);
 
 /// The game's state when last saved (or seen), and whether its file exists.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +56,8 @@ pub struct ChessManager {
     /// A paused Computer vs Computer game plays one move, then pauses again.
     stepping: bool,
     saved: Option<Saved>,
+    /// The network game's side of things, while one is hosted or joined.
+    net: Option<NetSession>,
 }
 
 impl ChessManager {
@@ -61,9 +72,25 @@ impl ChessManager {
         self.game.as_ref()
     }
 
-    /// True when there is an unfinished game to resume.
+    /// True when there is an unfinished game to resume (a network game only while its
+    /// link is kept).
     pub fn can_resume(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| !g.is_over())
+        self.game
+            .as_ref()
+            .is_some_and(|g| !g.is_over() && (!g.mode.is_network() || self.net.is_some()))
+    }
+
+    /// True while a network game is played (not yet over): no hints for either side,
+    /// and so no analysis or set-up of its position.
+    pub fn playing_network(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.mode.is_network() && !g.is_over())
+    }
+
+    /// The network game's state, while one is hosted or joined.
+    pub fn net(&self) -> Option<&NetSession> {
+        self.net.as_ref()
     }
 
     /// The search in flight, what for, and for how long.
@@ -72,7 +99,8 @@ impl ChessManager {
             .map(|p| (p.purpose, now.saturating_sub(p.since)))
     }
 
-    /// When `tick` next has something to do (a Computer vs Computer move coming due).
+    /// When `tick` next has something to do: a Computer vs Computer move coming due, or
+    /// the running clock's flag falling.
     pub fn next_deadline(&self) -> Option<Duration> {
         let g = self.game.as_ref()?;
         let waiting = self.shown
@@ -80,12 +108,16 @@ impl ChessManager {
             && !self.stepping
             && g.mode == GameMode::ComputerVsComputer
             && g.is_computer_turn();
-        waiting.then_some(g.turn_started + CVC_PACE)
+        let pace = waiting.then_some(g.turn_started + CVC_PACE);
+        let flag = g.clocks.flag_at().map(|t| t + Duration::from_millis(1));
+        pace.into_iter().chain(flag).min()
     }
 
     /// Carries out one command at clock time `now`.
     pub fn apply(&mut self, command: Command, now: Duration) -> Vec<GameEvent> {
         let mut out = Vec::new();
+        // A flag that fell before the command counts first: a late move is no move.
+        self.check_flags(now);
         if let Err(e) = self.dispatch(command, now, &mut out) {
             out.push(GameEvent::Refused(e));
         }
@@ -93,7 +125,7 @@ impl ChessManager {
         out
     }
 
-    /// What time alone brings: a paced computer move coming due.
+    /// What time alone brings: a paced computer move coming due, a flag falling.
     pub fn tick(&mut self, now: Duration) -> Vec<GameEvent> {
         let mut out = Vec::new();
         self.settle(now, &mut out);
@@ -107,13 +139,12 @@ impl ChessManager {
         out: &mut Vec<GameEvent>,
     ) -> Result<(), GameError> {
         match command {
-            Command::NewGame => self.start(Game::new(&self.settings, now)?, out),
-            Command::Restart => {
-                if let Some(g) = &self.game {
-                    self.settings = g.settings();
-                }
-                self.start(Game::new(&self.settings, now)?, out);
+            Command::NewGame => {
+                let game = Game::new(&self.settings, now)?;
+                self.leave(out);
+                self.start(game, out);
             }
+            Command::Restart => self.restart(now, out)?,
             Command::Resume(game) => {
                 self.saved = Some(Saved {
                     key: save_key(&game),
@@ -135,13 +166,43 @@ impl ChessManager {
             Command::PlayForMe => self.play_for_me(now, out)?,
             Command::TogglePause => self.toggle_pause(out),
             Command::SearchDone(reply) => self.search_done(reply, now, out)?,
+            Command::SearchFailed { ticket, reason } => self.search_failed(ticket, &reason),
+            Command::Resign => self.resign(out)?,
+            Command::OfferDraw => self.offer(super::net::message::Offer::Draw, out)?,
+            Command::Answer(accept) => self.answer(accept, now, out)?,
+            Command::HostGame { local } => self.host_game(local, now, out)?,
+            Command::JoinGame => self.join_game(out),
+            Command::LeaveNetwork => self.leave(out),
+            Command::Net(input) => self.net_input(input, now, out),
         }
+        Ok(())
+    }
+
+    /// A new game with the current game's own settings (mode, computers, size, rule,
+    /// clock). In a network game only the host starts one, and only after the last.
+    fn restart(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        let Some(g) = &self.game else {
+            let game = Game::new(&self.settings, now)?;
+            self.start(game, out);
+            return Ok(());
+        };
+        let settings = g.settings();
+        if g.mode.is_network() {
+            self.check_network_restart()?;
+        } else {
+            self.settings = settings.clone();
+        }
+        let game = Game::new(&settings, now)?;
+        self.start(game, out);
         Ok(())
     }
 
     fn start(&mut self, game: Game, out: &mut Vec<GameEvent>) {
         self.cancel(out);
         self.stepping = false;
+        if !game.mode.is_network() {
+            self.leave(out);
+        }
         self.game = Some(game);
         out.push(GameEvent::GameStarted);
     }
@@ -158,6 +219,9 @@ impl ChessManager {
         now: Duration,
         out: &mut Vec<GameEvent>,
     ) -> Result<(), GameError> {
+        if self.is_guest() {
+            return self.guest_place(pos, out);
+        }
         let g = self.live()?;
         if g.is_over() {
             return Err(GameError::GameOver);
@@ -179,9 +243,15 @@ impl ChessManager {
     /// computer (usually two plies). Revives a finished game; pauses Computer vs
     /// Computer so the position can be looked at.
     fn undo(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        if self.live()?.mode.is_network() {
+            return self.offer(super::net::message::Offer::Undo, out);
+        }
         let g = self.live()?;
         if g.board.move_count() == 0 {
             return Err(GameError::NothingToUndo);
+        }
+        if let Some(e) = &g.ending {
+            return Err(GameError::Decided(e.to_string()));
         }
         let was_over = g.is_over();
         let mut plies = 0;
@@ -199,6 +269,7 @@ impl ChessManager {
         g.announced = false;
         g.hint = None;
         g.turn_started = now;
+        g.clocks.new_turn(g.board.side_to_move());
         self.stepping = false;
         self.cancel(out);
         out.push(GameEvent::Undone { plies });
@@ -228,9 +299,12 @@ impl ChessManager {
         Ok(())
     }
 
-    /// The engine's suggestion for the person to move.
+    /// The engine's suggestion for the person to move (not in a network game).
     fn hint(&mut self, now: Duration, out: &mut Vec<GameEvent>) -> Result<(), GameError> {
         let g = self.person_to_move()?;
+        if g.mode.is_network() {
+            return Err(GameError::NoHelpOnline);
+        }
         if let Some(h) = g.hint {
             out.push(GameEvent::HintReady(h));
             return Ok(());
@@ -254,6 +328,9 @@ impl ChessManager {
                 self.stepping = true;
             }
             return Ok(());
+        }
+        if g.mode.is_network() {
+            return Err(GameError::NoHelpOnline);
         }
         let hint = self.person_to_move()?.hint;
         if let Some(pos) = hint {
@@ -365,6 +442,7 @@ impl ChessManager {
     /// After every command and tick: announce an ending, ask for the computer's move
     /// when it is due, and ask for a save when the game changed.
     fn settle(&mut self, now: Duration, out: &mut Vec<GameEvent>) {
+        self.check_flags(now);
         if let Some(g) = self.game.as_mut() {
             if let (Some(result), false) = (&g.result, g.announced) {
                 g.announced = true;
@@ -378,7 +456,9 @@ impl ChessManager {
             self.cancel(out);
             self.request(AiPurpose::Move, now, out);
         }
+        self.run_clocks(now);
         self.save_if_changed(out);
+        self.sync_if_changed(now, out);
     }
 
     fn computer_move_due(&self, now: Duration) -> bool {
@@ -400,16 +480,24 @@ impl ChessManager {
             purpose,
             since: now,
         });
-        let level = match purpose {
-            AiPurpose::Move => g.level(),
-            AiPurpose::Hint | AiPurpose::PlayForMe => helper_level(g.level()),
+        let side = g.board.side_to_move();
+        let computer = match (purpose, g.computer(side)) {
+            (AiPurpose::Move, Some(c)) => c.clone(),
+            _ => Computer::Level(helper_level(g.level())),
+        };
+        let time_cap = match purpose {
+            AiPurpose::Move => g.clocks.engine_budget(side, now),
+            _ => None,
         };
         out.push(GameEvent::SearchWanted(SearchRequest {
             ticket: self.last_ticket,
             purpose,
             board: g.board().clone(),
             rule: g.rule(),
-            level,
+            computer,
+            game_id: g.id().to_string(),
+            time_cap,
+            engine_time: g.clocks.engine_time(side, now),
         }));
     }
 
@@ -447,6 +535,7 @@ fn save_key(g: &Game) -> SaveKey {
     (
         g.id().to_string(),
         g.board().move_count(),
+        g.ending.clone(),
         g.is_over(),
         g.mode(),
     )

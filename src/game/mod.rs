@@ -8,19 +8,30 @@
 pub mod ai_worker;
 pub mod analysis;
 pub mod command;
+pub mod computer;
+pub mod ending;
+pub mod external;
 pub mod manager;
 pub mod mode;
+pub mod net;
 pub mod notation;
 pub mod play;
+pub mod prefs;
 pub mod record;
 pub mod review;
 pub mod settings;
 pub mod setup;
+pub mod time_control;
 pub mod wake;
 
 pub use ai_worker::AiWorker;
-pub use command::{AiPurpose, AiReply, Command, GameEvent, Mover, SearchRequest};
+pub use command::{
+    AiPurpose, AiReply, Command, GameEvent, LinkStatus, Mover, NetInput, SearchRequest,
+};
+pub use computer::{Computer, ExternalEngine};
+pub use ending::Ending;
 pub use manager::ChessManager;
 pub use mode::GameMode;
 pub use play::{Game, GameError};
 pub use settings::{GameSettings, MENU_SIZES};
+pub use time_control::{Clocks, TimeControl};

@@ -13,6 +13,9 @@ pub enum GameMode {
     HumanVsHuman,
     /// The computer plays both sides.
     ComputerVsComputer,
+    /// A person here plays `local`; a person on another machine plays the other colour.
+    /// `host` is true on the machine that hosts the game (and decides every move).
+    Network { local: Stone, host: bool },
 }
 
 impl Default for GameMode {
@@ -40,14 +43,31 @@ impl GameMode {
     pub fn is_computer(self, stone: Stone) -> bool {
         match self {
             GameMode::HumanVsComputer { human } => human != stone,
-            GameMode::HumanVsHuman => false,
+            GameMode::HumanVsHuman | GameMode::Network { .. } => false,
             GameMode::ComputerVsComputer => true,
+        }
+    }
+
+    /// True when a person at this machine plays `stone`.
+    pub fn is_person(self, stone: Stone) -> bool {
+        match self {
+            GameMode::HumanVsComputer { human } => human == stone,
+            GameMode::HumanVsHuman => true,
+            GameMode::ComputerVsComputer => false,
+            GameMode::Network { local, .. } => local == stone,
         }
     }
 
     /// True when a computer plays at least one side (undo then goes back to a human turn).
     pub fn has_computer(self) -> bool {
-        self != GameMode::HumanVsHuman
+        matches!(
+            self,
+            GameMode::HumanVsComputer { .. } | GameMode::ComputerVsComputer
+        )
+    }
+
+    pub fn is_network(self) -> bool {
+        matches!(self, GameMode::Network { .. })
     }
 
     /// The next mode in menu order.
@@ -63,6 +83,7 @@ impl fmt::Display for GameMode {
             GameMode::HumanVsComputer { human } => write!(f, "You ({human}) vs Computer"),
             GameMode::HumanVsHuman => f.write_str("Two players"),
             GameMode::ComputerVsComputer => f.write_str("Computer vs Computer"),
+            GameMode::Network { local, .. } => write!(f, "Network game (you play {local})"),
         }
     }
 }

@@ -47,6 +47,16 @@ pub fn rule_from_bits(bits: u64) -> (Rule, u64) {
     (rule, bits & !RULE_SUPPORTED)
 }
 
+/// The `INFO rule` bitmask that asks an engine for `rule` (the inverse of
+/// [`rule_from_bits`]).
+pub fn rule_bits(rule: Rule) -> u64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::ExactFive => RULE_EXACT_FIVE,
+        Rule::Renju => RULE_RENJU,
+    }
+}
+
 /// Everything `INFO` can set. Values the brain does not act on are still checked, so a
 /// manager that sends garbage hears about it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -55,6 +55,7 @@ pub fn app_clocked(
         width: 1280,
         height: 800,
         seed: Some(7),
+        settings_file: Some(dir.join("settings.json")),
         data_dir: dir,
         sound: false,
         open,
@@ -225,6 +226,41 @@ pub fn start(app: &mut Application, mode: GameMode, level_clicks: usize) -> Test
         return Err("Start did not open the board".into());
     }
     Ok(())
+}
+
+/// Text typed on the keyboard, as SDL's text input events bring it (the keyboard layout
+/// applied), then one frame. The safe SDL wrapper cannot push these events, so the
+/// raw call is used.
+pub fn type_text(app: &mut Application, text: &str) {
+    use sdl2::sys;
+    let window_id = app.window_id();
+    let mut chunk = String::new();
+    let mut chunks = Vec::new();
+    for c in text.chars() {
+        if chunk.len() + c.len_utf8() > 31 {
+            chunks.push(std::mem::take(&mut chunk));
+        }
+        chunk.push(c);
+    }
+    chunks.push(chunk);
+    for part in chunks {
+        let mut bytes = [0 as std::os::raw::c_char; 32];
+        for (b, &c) in bytes.iter_mut().zip(part.as_bytes()) {
+            *b = c as std::os::raw::c_char;
+        }
+        let mut event = sys::SDL_Event {
+            text: sys::SDL_TextInputEvent {
+                type_: sys::SDL_EventType::SDL_TEXTINPUT as u32,
+                timestamp: 0,
+                windowID: window_id,
+                text: bytes,
+            },
+        };
+        // SAFETY: a fully initialised text input event, copied by SDL into its queue.
+        let pushed = unsafe { sys::SDL_PushEvent(&mut event) };
+        assert_eq!(pushed, 1, "SDL queue accepts text input");
+    }
+    app.step_frame();
 }
 
 pub fn push_ctrl(app: &mut Application, k: Keycode) {

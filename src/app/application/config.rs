@@ -17,6 +17,9 @@ pub struct AppConfig {
     pub sound: bool,
     /// A game file to open for review at start (`--open`): JSON record, .psq or pos string.
     pub open: Option<PathBuf>,
+    /// The settings file (engines added, network port and address); `None`: nothing is
+    /// remembered between runs.
+    pub settings_file: Option<PathBuf>,
 }
 
 impl Default for AppConfig {
@@ -29,6 +32,7 @@ impl Default for AppConfig {
             data_dir: std::env::temp_dir(),
             sound: true,
             open: None,
+            settings_file: None,
         }
     }
 }

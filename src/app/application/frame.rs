@@ -79,6 +79,8 @@ impl Application {
         let mut screen = Vec::new();
         let mut r = Reactor {
             ai: &mut self.ai,
+            seats: &mut self.seats,
+            net: self.net.as_ref(),
             writer: self.writer.as_ref(),
             sound: &self.sound,
             ui: &mut self.ui,
@@ -98,6 +100,13 @@ impl Application {
         }
         let studied = !fx.study.is_empty();
         self.carry_study(fx.study);
+        if fx.save_prefs {
+            self.save_prefs();
+        }
+        if let Some(request) = fx.net {
+            self.open_link(request);
+        }
+        self.drop_unused_link();
         self.redraw.pending |= changed || studied;
     }
 
@@ -111,12 +120,24 @@ impl Application {
         let view = View::new(&self.manager, &self.layout, &self.ui, self.input.mouse, now);
         let mut events = self.scene.update(&self.input, &view);
         let screen = self.ui.screen;
-        events.extend(
-            self.input
-                .keys
-                .iter()
-                .filter_map(|&k| input::map_key(k, screen)),
-        );
+        if self.ui.fields.editing.is_some() {
+            events.extend(
+                self.input
+                    .keys
+                    .iter()
+                    .filter_map(|&k| input::map_editing_key(k)),
+            );
+            if !self.input.text.is_empty() {
+                events.push(Event::Typed(self.input.text.clone()));
+            }
+        } else {
+            events.extend(
+                self.input
+                    .keys
+                    .iter()
+                    .filter_map(|&k| input::map_key(k, screen)),
+            );
+        }
         if self.input.quit {
             events.push(Event::Quit);
         }
@@ -127,7 +148,7 @@ impl Application {
     /// the banner keeps clear of the winning row and the last stones.
     fn fit_layout(&mut self) {
         let size = self.shown_board().map(|b| (b.width(), b.height()));
-        let column = self.ui.study.is_on() && size.is_some();
+        let column = self.analysis_column();
         if size.is_some_and(|s| s != (self.layout.cols, self.layout.rows))
             || column != self.layout.analysis.is_some()
         {
@@ -156,9 +177,11 @@ impl Application {
             (a, b) => Some(a.map_or(0, |(_, t)| quarter(t)) + b.map_or(0, quarter)),
         };
         let toast_on = self.ui.toast_at(now).is_some();
+        let clocks = self.clock_faces(now);
         let r = &mut self.redraw;
-        let moved = (hover, thinking, toast_on) != (r.hover, r.thinking, r.toast_on);
-        (r.hover, r.thinking, r.toast_on) = (hover, thinking, toast_on);
+        let moved =
+            (hover, thinking, toast_on, clocks) != (r.hover, r.thinking, r.toast_on, r.clocks);
+        (r.hover, r.thinking, r.toast_on, r.clocks) = (hover, thinking, toast_on, clocks);
         if !(r.pending || moved) {
             return false;
         }

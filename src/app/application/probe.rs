@@ -67,6 +67,22 @@ impl Application {
             w.flush();
         }
     }
+    /// The latest `MESSAGE` line of the outside engine playing `stone`.
+    pub fn engine_message(&self, stone: crate::engine::Stone) -> Option<&str> {
+        self.ui.engine_messages[stone.index()].as_deref()
+    }
+    /// The port this machine hosts a network game on.
+    pub fn hosting_port(&self) -> Option<u16> {
+        self.ui.hosting_port
+    }
+    /// What the settings file holds (as loaded and changed since).
+    pub fn prefs(&self) -> &crate::game::prefs::Prefs {
+        &self.ui.prefs
+    }
+    /// The field the keyboard types into, if any.
+    pub fn editing(&self) -> Option<crate::app::fields::Field> {
+        self.ui.fields.editing
+    }
     pub fn clipboard(&self) -> &ClipboardUtil {
         &self.clipboard
     }

@@ -26,15 +26,27 @@ fn shown<'a>(manager: &'a ChessManager, ui: &'a UiState) -> Option<(&'a Board, R
     }
 }
 
+/// The position the analysis may study: the one on show, but not a network game's
+/// while it is played (its players get no hints).
+fn studied<'a>(manager: &'a ChessManager, ui: &'a UiState) -> Option<(&'a Board, Rule)> {
+    let playing = ui.screen == Screen::Game && manager.playing_network();
+    shown(manager, ui).filter(|_| !playing)
+}
+
 impl Application {
     /// The board on show, if the screen has one.
     pub(super) fn shown_board(&self) -> Option<&Board> {
         shown(&self.manager, &self.ui).map(|(b, _)| b)
     }
 
+    /// True when the analysis column is on show: switched on, with a position to study.
+    pub(super) fn analysis_column(&self) -> bool {
+        self.ui.study.is_on() && studied(&self.manager, &self.ui).is_some()
+    }
+
     /// Hands the position on show to the study; a new one is analysed afresh.
     pub(super) fn follow_study(&mut self) {
-        let position = shown(&self.manager, &self.ui).map(|(b, r)| (b.clone(), r));
+        let position = studied(&self.manager, &self.ui).map(|(b, r)| (b.clone(), r));
         let events = self
             .ui
             .study

@@ -30,6 +30,8 @@ impl Application {
             self.redraw.pending = true;
         }
         self.poll_study(now);
+        self.poll_seats(now);
+        self.poll_net(now);
         self.poll_listing();
         self.poll_startup(now);
         if let Some(message) = self.trace.as_ref().and_then(|rx| rx.try_recv().ok()) {
@@ -75,6 +77,8 @@ impl Application {
         if !loader.is_done() {
             return;
         }
+        // A network game cannot be resumed without its other player.
+        found.retain(|e| e.as_ref().is_ok_and(|(_, r)| !r.mode.is_network()));
         let latest = latest_unfinished(found);
         self.startup = None;
         let Some((path, record)) = latest.filter(|_| self.manager.game().is_none()) else {

@@ -22,6 +22,22 @@ pub struct Effects {
     pub write_trace: Option<PathBuf>,
     /// What the analysis panel asks of the analysis threads.
     pub study: Vec<StudyEvent>,
+    /// The settings changed: write the settings file.
+    pub save_prefs: bool,
+    /// Open a network link (it closes by itself once the session leaves the game).
+    pub net: Option<NetRequest>,
+}
+
+/// What the application does with network links (the handlers never touch sockets).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetRequest {
+    /// Listen on this port; the person here plays `local`.
+    Host {
+        port: u16,
+        local: crate::engine::Stone,
+    },
+    /// Connect to `host:port`.
+    Join(String),
 }
 
 /// Everything an event may change.

@@ -8,7 +8,7 @@ pub fn setting(event: Event, cx: &mut Context) {
     let settings = &mut cx.manager.settings;
     match event {
         Event::Cycle(setting, dir) => {
-            settings.step(setting, dir);
+            settings.step(setting, dir, &cx.ui.prefs.engines);
             super::setup::settings_changed(cx);
         }
         Event::ToggleNumbers => cx.ui.show_numbers = !cx.ui.show_numbers,

@@ -4,13 +4,15 @@
 
 mod context;
 mod menu;
+mod network;
+mod opponents;
 mod play;
 mod records;
 mod setup;
 mod study;
 mod view;
 
-pub use context::{Context, Effects};
+pub use context::{Context, Effects, NetRequest};
 pub use menu::trace_path;
 
 use super::event::Event;
@@ -38,10 +40,21 @@ pub fn handle(event: Event, cx: &mut Context) {
         | Event::ReviewStep(_)
         | Event::ContinueFromHere => records::browse(event, cx),
         Event::CopyPosition => records::copy_position(cx),
+        Event::Paste if cx.ui.fields.editing.is_some() => records::paste_into_field(cx),
         Event::Paste => records::paste(cx),
         Event::Study(_) | Event::ProfileAnalysis => study::study(event, cx),
         Event::ToggleBanner | Event::MovesFrom(_) | Event::MenuFocus(_) => view::view(event, cx),
         Event::OpenSetup | Event::Setup(_) => setup::setup(event, cx),
+        Event::AddEngine => opponents::add_engine(cx),
+        Event::RemoveEngine => opponents::remove_engine(cx),
+        Event::Focus(_)
+        | Event::Typed(_)
+        | Event::EraseChar
+        | Event::SubmitField
+        | Event::StopEditing => opponents::field(event, cx),
+        Event::HostGame => network::host(cx),
+        Event::JoinGame => network::join(cx),
+        Event::Resign | Event::OfferDraw | Event::Answer(_) => network::request(event, cx),
     }
 }
 

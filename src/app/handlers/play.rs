@@ -35,8 +35,13 @@ pub fn on_board(event: Event, cx: &mut Context) {
     cx.command(command);
 }
 
-/// Esc or Menu: the game is kept for Resume, the computer stops thinking.
+/// Esc or Menu: the game is kept for Resume, the computer stops thinking. Leaving a
+/// network game's board leaves the network game (the other player is told).
 pub fn back_to_menu(cx: &mut Context) {
+    if cx.manager.net().is_some() && cx.ui.screen == Screen::Game {
+        cx.command(Command::LeaveNetwork);
+        cx.ui.toast("You left the network game");
+    }
     cx.command(Command::Hide);
     cx.show(Screen::Menu);
 }

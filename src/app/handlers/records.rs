@@ -73,7 +73,7 @@ fn continue_from_here(cx: &mut Context) {
     let settings = GameSettings {
         rule: r.record().rule,
         size: r.record().width,
-        ..cx.manager.settings
+        ..cx.manager.settings.clone()
     };
     let game = Game::from_board(r.board().clone(), &settings, cx.now);
     cx.command(Command::ContinueFrom(Box::new(game)));
@@ -106,6 +106,20 @@ pub fn copy_position(cx: &mut Context) {
     let short: String = text.chars().take(24).collect();
     let more = if text.len() > 24 { "\u{2026}" } else { "" };
     cx.ui.toast(format!("Copied {short}{more}{psq}"));
+}
+
+/// Pastes the clipboard's first line into the field being edited.
+pub fn paste_into_field(cx: &mut Context) {
+    match cx.clipboard.clipboard_text() {
+        Ok(t) => {
+            let line = t.lines().next().unwrap_or("").to_string();
+            cx.ui.fields.type_text(&line);
+        }
+        Err(e) => {
+            log::warn!("clipboard: {e}");
+            cx.ui.toast("Nothing to paste: the clipboard holds no text");
+        }
+    }
 }
 
 /// Imports a game from the clipboard (pos string, psq or JSON) and opens it for review.

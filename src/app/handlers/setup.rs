@@ -18,6 +18,9 @@ pub fn setup(event: Event, cx: &mut Context) {
 /// From the menu an empty board of the menu's size; from a game or a review, its
 /// position (the computer stops thinking; the game is kept for Resume).
 fn open(cx: &mut Context) {
+    if cx.ui.screen == Screen::Game && cx.manager.playing_network() {
+        return cx.ui.toast("Leave the network game to set up a position");
+    }
     let shown = match cx.ui.screen {
         Screen::Game => cx.manager.game().map(|g| g.board().clone()),
         Screen::Review => cx.ui.review.as_ref().map(|r| r.board().clone()),
@@ -61,7 +64,7 @@ fn play(cx: &mut Context) {
     let Some(s) = cx.ui.setup.as_ref() else {
         return;
     };
-    let settings = cx.manager.settings;
+    let settings = cx.manager.settings.clone();
     match s.playable(settings.rule) {
         Ok(board) => {
             let game = Game::from_board(board, &settings, cx.now);

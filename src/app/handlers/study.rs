@@ -3,10 +3,14 @@
 use super::context::Context;
 use super::menu::save_trace;
 use crate::app::event::Event;
+use crate::app::screen::Screen;
 use crate::game::analysis::StudyCommand;
 use crate::profiler;
 
 pub fn study(event: Event, cx: &mut Context) {
+    if cx.ui.screen == Screen::Game && cx.manager.playing_network() {
+        return cx.ui.toast("No analysis while a network game is played");
+    }
     match event {
         Event::Study(command) => cx.study(command),
         Event::ProfileAnalysis => profile(cx),

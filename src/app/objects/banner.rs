@@ -1,6 +1,7 @@
 //! The victory screen: a banner over the board naming the winner (its buttons are
 //! separate objects, added with it).
 
+use super::wrap::fitting_px;
 use crate::app::draw::{Align, Gfx};
 use crate::app::event::Event;
 use crate::app::input::{InputState, Key};
@@ -50,18 +51,7 @@ impl GameObject for Banner {
             gfx.rounded(shadow, 16.0 * s + g / 2.0, Color::RGBA(0, 0, 0, alpha));
         }
         gfx.rounded(b, 16.0 * s, theme::PANEL);
-        let title = match (result, game.mode()) {
-            (Outcome::Draw, _) => "Draw: the board is full".to_string(),
-            (Outcome::Win { winner, .. }, GameMode::HumanVsComputer { human })
-                if *winner == human =>
-            {
-                "You win!".to_string()
-            }
-            (Outcome::Win { .. }, GameMode::HumanVsComputer { .. }) => {
-                "The computer wins".to_string()
-            }
-            (Outcome::Win { winner, .. }, _) => format!("{winner} wins!"),
-        };
+        let title = title(game, result);
         gfx.text(
             &title,
             (b.x + b.w / 2.0, b.y + 42.0 * s),
@@ -70,17 +60,45 @@ impl GameObject for Banner {
             Align::Centre,
             true,
         );
-        let detail = format!(
-            "after {} moves \u{00b7} Space shows the board",
-            game.board().move_count()
-        );
+        let moves = game.board().move_count();
+        let why = match game.ending() {
+            Some(e) => {
+                let mut why = e.reason();
+                if why.chars().count() > 64 {
+                    why = why.chars().take(63).collect::<String>() + "\u{2026}";
+                }
+                why
+            }
+            None => format!("after {moves} moves"),
+        };
+        let detail = format!("{why} \u{00b7} Space shows the board");
+        let px = fitting_px(gfx, &detail, 16.0 * s, 11.0, b.w - 24.0 * s, false);
         gfx.text(
             &detail,
             (b.x + b.w / 2.0, b.y + 80.0 * s),
-            16.0 * s,
+            px,
             theme::TEXT_DIM,
             Align::Centre,
             false,
         );
+    }
+}
+
+/// "You win!", "White wins!", "Draw agreed", ...
+fn title(game: &crate::game::Game, result: &Outcome) -> String {
+    match (result, game.mode()) {
+        (Outcome::Draw, _) if game.ending().is_some() => "Draw agreed".to_string(),
+        (Outcome::Draw, _) => "Draw: the board is full".to_string(),
+        (Outcome::Win { winner, .. }, GameMode::HumanVsComputer { human }) if *winner == human => {
+            "You win!".to_string()
+        }
+        (Outcome::Win { .. }, GameMode::HumanVsComputer { .. }) => "The computer wins".to_string(),
+        (Outcome::Win { winner, .. }, GameMode::Network { local, .. }) => if *winner == local {
+            "You win!"
+        } else {
+            "You lose"
+        }
+        .to_string(),
+        (Outcome::Win { winner, .. }, _) => format!("{winner} wins!"),
     }
 }

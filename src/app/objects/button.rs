@@ -113,11 +113,13 @@ impl Button {
         }
     }
 
-    /// True when the menu's keyboard focus is on this button.
+    /// True when the menu's keyboard focus is on this button (and no text field has
+    /// the keyboard: Enter there confirms the field).
     fn focused(&self, view: &View) -> bool {
         matches!(self.slot, Slot::Menu(n) if view.ui.menu_focus == Some(n))
             && self.place.is_none()
             && view.ui.screen == crate::app::screen::Screen::Menu
+            && view.ui.fields.editing.is_none()
     }
 
     /// What the focused button's keys ask for: Enter presses it, Right and Left step a

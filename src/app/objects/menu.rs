@@ -54,6 +54,7 @@ impl GameObject for MenuTitle {
             "right click or \u{2190}: back",
             "\u{2191} \u{2193} choose",
             "Enter go",
+            "click a field and type, Enter confirms",
             "S set up",
             "M sound",
             "Esc quits",

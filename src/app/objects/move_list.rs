@@ -13,8 +13,8 @@ use crate::engine::{Pos, Stone};
 use crate::game::notation::label;
 
 pub struct MoveList {
-    /// Where the list's top edge is, from the panel's layout.
-    pub top: fn(&Layout) -> f32,
+    /// Where the list's top edge is, from what the panel shows above it.
+    pub top: fn(&View) -> f32,
 }
 
 /// The moves on show, the current one (an index) and the board's height.
@@ -54,13 +54,13 @@ pub fn row_h(l: &Layout) -> f32 {
 }
 
 impl MoveList {
-    fn rect(&self, l: &Layout) -> Rect {
-        list_rect(l, (self.top)(l))
+    fn rect(&self, view: &View) -> Rect {
+        list_rect(view.layout, (self.top)(view))
     }
 
     /// Rows that fit, and the first row on show.
     fn window(&self, view: &View, list: &Shown) -> (usize, usize) {
-        let r = self.rect(view.layout);
+        let r = self.rect(view);
         let fit = (r.h / row_h(view.layout)).floor().max(0.0) as usize;
         let rows = list.moves.len().div_ceil(2);
         let last_first = rows.saturating_sub(fit);
@@ -74,7 +74,7 @@ impl MoveList {
 
     /// The move under `point`, if any.
     fn hit(&self, view: &View, list: &Shown, point: (f32, f32)) -> Option<usize> {
-        let r = self.rect(view.layout);
+        let r = self.rect(view);
         if !r.contains(point) {
             return None;
         }
@@ -109,7 +109,7 @@ impl GameObject for MoveList {
         };
         let mut out = Vec::new();
         let (fit, first) = self.window(view, &list);
-        if input.wheel != 0 && self.rect(view.layout).contains(view.mouse) {
+        if input.wheel != 0 && self.rect(view).contains(view.mouse) {
             let rows = list.moves.len().div_ceil(2);
             let last_first = rows.saturating_sub(fit);
             let to = (first as i64 - input.wheel as i64).clamp(0, last_first as i64) as usize;
@@ -132,7 +132,7 @@ impl GameObject for MoveList {
         let Some(list) = shown(view) else { return };
         let l = view.layout;
         let s = l.scale;
-        let r = self.rect(l);
+        let r = self.rect(view);
         let (fit, first) = self.window(view, &list);
         if fit == 0 || list.moves.is_empty() {
             return;

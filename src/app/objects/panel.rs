@@ -1,31 +1,17 @@
-//! The side panel: whose turn, players, level, rule, move count, thinking time, result.
-//! (Its buttons are separate objects.)
+//! The side panel: whose turn, who plays each colour and their clocks, the rule, the
+//! moves, an outside engine's last words, the key hints. (Its buttons and the move list
+//! under it are separate objects.)
 
+pub use super::panel_text::to_move;
+use super::panel_text::{engine_line, rows, status};
 use crate::app::draw::{Align, Gfx};
 use crate::app::layout::Layout;
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
-use crate::engine::{Outcome, Stone};
-use crate::game::notation::label;
-use crate::game::{AiPurpose, GameMode};
+use crate::engine::Stone;
+use crate::game::Game;
 
 pub struct StatusPanel;
-
-fn player(mode: GameMode, stone: Stone) -> &'static str {
-    match mode {
-        GameMode::HumanVsComputer { human } if human == stone => "You",
-        GameMode::HumanVsHuman => "Player",
-        _ => "Computer",
-    }
-}
-
-/// Who is to move, in the turn card: "You", "Computer", or the colour between people.
-pub fn to_move(mode: GameMode, stone: Stone) -> String {
-    match mode {
-        GameMode::HumanVsHuman => stone.to_string(),
-        _ => player(mode, stone).to_string(),
-    }
-}
 
 /// Label-value rows (labels left, values right-aligned at `right`), one every 1.7 text
 /// heights; returns the `y` below the last row.
@@ -44,6 +30,47 @@ pub fn draw_rows(
     y
 }
 
+/// What the panel shows under the turn card, measured once for drawing and for the
+/// move list's place below it.
+struct Facts {
+    rows: Vec<(&'static str, String)>,
+    /// An outside engine's latest words, in up to two lines.
+    engine: Vec<String>,
+    keys: &'static [&'static str],
+}
+
+impl Facts {
+    fn new(view: &View, game: &Game) -> Facts {
+        let l = view.layout;
+        let room = ((l.panel.w - 48.0 * l.scale) / (ENGINE_PX * l.scale * 0.55)).max(8.0);
+        Facts {
+            rows: rows(view, game),
+            engine: engine_line(view, game).map_or(Vec::new(), |t| two_lines(&t, room as usize)),
+            keys: if game.mode().is_network() {
+                &NET_KEYS
+            } else {
+                &GAME_KEYS
+            },
+        }
+    }
+
+    /// The `y` below the rows and the engine's words, from the rows' top `y`.
+    fn below(&self, l: &Layout, y: f32) -> f32 {
+        let s = l.scale;
+        y + self.rows.len() as f32 * ROW_PX * s * 1.7
+            + self.engine.len() as f32 * ENGINE_PX * s * 1.5
+    }
+}
+
+/// Text size of the fact rows and of the engine's words, at scale 1.
+const ROW_PX: f32 = 16.0;
+const ENGINE_PX: f32 = 13.0;
+
+/// Where the rows start: under the title and the turn card.
+fn rows_top(l: &Layout) -> f32 {
+    l.panel.y + (40.0 + 44.0 + 48.0) * l.scale
+}
+
 impl GameObject for StatusPanel {
     fn name(&self) -> &'static str {
         "panel"
@@ -58,84 +85,18 @@ impl GameObject for StatusPanel {
             return;
         };
         let x = p.x + 24.0 * s;
-        let mut y = p.y + 40.0 * s;
+        let y = p.y + 40.0 * s;
         gfx.text("Gomoku", (x, y), 30.0 * s, theme::TEXT, Align::Left, true);
-        y += 44.0 * s;
-        let board = game.board();
-        // The turn card.
-        let (status, stone) = match game.result() {
-            Some(Outcome::Win { winner, .. }) => {
-                let text = match game.mode() {
-                    GameMode::HumanVsComputer { human } if human == *winner => "You won!".into(),
-                    GameMode::HumanVsComputer { .. } => "The computer won".into(),
-                    _ => format!("{winner} won"),
-                };
-                (text, Some(*winner))
-            }
-            Some(Outcome::Draw) => ("Draw".to_string(), None),
-            None => {
-                let side = board.side_to_move();
-                let who = to_move(game.mode(), side);
-                let text = match view.thinking {
-                    Some((AiPurpose::Move, t)) => {
-                        format!("Thinking\u{2026} {:.1} s", t.as_secs_f32())
-                    }
-                    Some((_, t)) => format!("Hint\u{2026} {:.1} s", t.as_secs_f32()),
-                    None if game.is_paused() => "Paused (Space)".to_string(),
-                    None => format!("{who} to move"),
-                };
-                (text, Some(side))
-            }
-        };
-        let card =
-            crate::app::layout::Rect::new(x - 8.0 * s, y - 24.0 * s, p.w - 32.0 * s, 48.0 * s);
-        gfx.rounded(card, 10.0 * s, theme::PANEL_EDGE);
-        if let Some(stone) = stone {
-            gfx.stone(x + 16.0 * s, y, 13.0 * s, stone, 255);
+        draw_card(gfx, &status(view, game), (x, y + 44.0 * s), p.w, s);
+        let facts = Facts::new(view, game);
+        let right = p.x + p.w - 24.0 * s;
+        let mut y = draw_rows(gfx, &facts.rows, (x, right), rows_top(l), ROW_PX * s);
+        for line in &facts.engine {
+            let px = ENGINE_PX * s;
+            gfx.text(line, (x, y), px, theme::ACCENT, Align::Left, false);
+            y += px * 1.5;
         }
-        gfx.text(
-            &status,
-            (x + 40.0 * s, y),
-            19.0 * s,
-            theme::TEXT,
-            Align::Left,
-            true,
-        );
-        y += 48.0 * s;
-        let rows = [
-            ("Black", player(game.mode(), Stone::Black).to_string()),
-            ("White", player(game.mode(), Stone::White).to_string()),
-            (
-                "Level",
-                if game.mode().has_computer() {
-                    game.level().to_string()
-                } else {
-                    "-".to_string()
-                },
-            ),
-            (
-                "Rule",
-                format!(
-                    "{}, {}\u{00d7}{}",
-                    game.rule(),
-                    board.width(),
-                    board.height()
-                ),
-            ),
-            (
-                "Moves",
-                match board.last_move() {
-                    Some(m) => format!(
-                        "{}, last {}",
-                        board.move_count(),
-                        label(m.pos, board.height())
-                    ),
-                    None => "0".to_string(),
-                },
-            ),
-        ];
-        y = draw_rows(gfx, &rows, (x, p.x + p.w - 24.0 * s), y, 16.0 * s);
-        draw_help(gfx, l, &GAME_KEYS, y + 4.0 * s);
+        draw_help(gfx, l, facts.keys, y + 4.0 * s);
     }
 }
 
@@ -152,8 +113,64 @@ pub const GAME_KEYS: [&str; 9] = [
     "Esc menu",
 ];
 
-/// Rows of label-value facts under the turn card.
-const FACT_ROWS: f32 = 5.0;
+/// A network game's keys: no hints, no analysis, no set-up while it is played.
+pub const NET_KEYS: [&str; 5] = [
+    "\u{2190} ask to undo",
+    "N numbers",
+    "Enter result",
+    "M sound",
+    "Esc leaves",
+];
+
+/// The turn card: a stone and what is happening; a long reason (a forfeit, a lost
+/// connection) is cut to the card's width.
+fn draw_card(
+    gfx: &mut Gfx,
+    (status, stone): &(String, Option<Stone>),
+    (x, y): (f32, f32),
+    width: f32,
+    s: f32,
+) {
+    let card = crate::app::layout::Rect::new(x - 8.0 * s, y - 24.0 * s, width - 32.0 * s, 48.0 * s);
+    gfx.rounded(card, 10.0 * s, theme::PANEL_EDGE);
+    if let Some(stone) = stone {
+        gfx.stone(x + 16.0 * s, y, 13.0 * s, *stone, 255);
+    }
+    let room = ((width - 90.0 * s) / (19.0 * s * 0.6)).max(8.0) as usize;
+    let shown = clip(status, room);
+    let px = if shown.chars().count() > room * 3 / 4 {
+        15.0
+    } else {
+        19.0
+    };
+    gfx.text(
+        &shown,
+        (x + 40.0 * s, y),
+        px * s,
+        theme::TEXT,
+        Align::Left,
+        true,
+    );
+}
+
+/// At most `chars` characters of `text`, marked when cut.
+fn clip(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(chars.saturating_sub(1)).collect();
+    format!("{kept}\u{2026}")
+}
+
+/// `text` in lines of `room` characters: the first, and the rest cut to a second.
+fn two_lines(text: &str, room: usize) -> Vec<String> {
+    let first: String = text.chars().take(room).collect();
+    let rest: String = text.chars().skip(room).collect();
+    [first, clip(&rest, room)]
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect()
+}
 
 /// Size of the key hints: never below what can be read at the smallest window.
 pub fn help_px(l: &Layout) -> f32 {
@@ -200,9 +217,29 @@ pub fn draw_help(gfx: &mut Gfx, l: &Layout, items: &[&str], top: f32) -> f32 {
 }
 
 /// Where the game panel's move list starts: under the facts and the key hints.
-pub fn list_top(l: &Layout) -> f32 {
+pub fn list_top(view: &View) -> f32 {
+    let l = view.layout;
     let s = l.scale;
-    let facts = l.panel.y + (40.0 + 44.0 + 48.0) * s + FACT_ROWS * 16.0 * s * 1.7;
-    let help = help_lines(l, &GAME_KEYS).len() as f32 * help_px(l) * 1.4;
-    facts + 4.0 * s + help + 14.0 * s
+    let (below, keys): (f32, &[&str]) = match view.manager.game() {
+        Some(game) => {
+            let facts = Facts::new(view, game);
+            (facts.below(l, rows_top(l)), facts.keys)
+        }
+        None => (rows_top(l), &GAME_KEYS),
+    };
+    let help = help_lines(l, keys).len() as f32 * help_px(l) * 1.4;
+    below + 4.0 * s + help + 14.0 * s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_engines_words_take_two_lines_at_most() {
+        assert_eq!(two_lines("abc", 5), vec!["abc".to_string()]);
+        let lines = two_lines(&"x".repeat(30), 10);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[1].ends_with('\u{2026}'));
+    }
 }

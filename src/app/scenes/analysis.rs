@@ -8,7 +8,7 @@ use crate::app::objects::analysis_marks::AnalysisMarks;
 use crate::app::objects::analysis_panel::AnalysisPanel;
 use crate::app::objects::button::Button;
 use crate::app::scene::{Scene, View};
-use crate::app::screen::ANALYSIS;
+use crate::app::screen::{Screen, ANALYSIS};
 use crate::game::analysis::{Finder, StudyCommand};
 
 pub fn add(scene: &mut Scene) {
@@ -26,7 +26,14 @@ pub fn add(scene: &mut Scene) {
         },
         Event::Study(StudyCommand::Toggle),
     );
-    scene.add(Box::new(toggle.with_px(14.0).with_slot_fn(toggle_rect)));
+    // A network game's players get no analysis while it is played.
+    let allowed = |v: &View| !(v.ui.screen == Screen::Game && v.manager.playing_network());
+    scene.add(Box::new(
+        toggle
+            .with_px(14.0)
+            .with_slot_fn(toggle_rect)
+            .shown_if(allowed),
+    ));
     add_grid(scene);
     add_steps(scene);
 }

@@ -1,5 +1,5 @@
 //! The set-up screen: the board (clicks place and remove stones), its panel, and a
-//! column of buttons: brush, side to move, board, rule, players, level, clear, play, menu.
+//! column of buttons: brush, side to move, board, rule, players, the computer, clear, play, menu.
 
 use super::LabelFn;
 use crate::app::event::{Event, SetupAction};
@@ -68,9 +68,9 @@ fn buttons() -> [SetupButton; SETUP_BUTTONS] {
             Some(Event::Cycle(Setting::Mode, -1)),
         ),
         (
-            |v| format!("Level:  {}", v.manager.settings.level),
-            Event::Cycle(Setting::Level, 1),
-            Some(Event::Cycle(Setting::Level, -1)),
+            |v| format!("Computer:  {}", v.manager.settings.computers[0]),
+            Event::Cycle(Setting::Program(0), 1),
+            Some(Event::Cycle(Setting::Program(0), -1)),
         ),
         (
             |_| "Clear the board".into(),

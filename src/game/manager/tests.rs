@@ -35,12 +35,22 @@ fn say(e: &GameEvent) -> String {
         GameEvent::GameOver(Outcome::Draw) => "draw".into(),
         GameEvent::Paused(p) => if *p { "paused" } else { "running" }.into(),
         GameEvent::SearchWanted(r) => {
-            format!("search #{} {:?} at {}", r.ticket, r.purpose, r.level)
+            format!("search #{} {:?} at {}", r.ticket, r.purpose, r.computer)
         }
         GameEvent::SearchCancelled => "cancel".into(),
         GameEvent::HintReady(p) => format!("hint {}", label(*p, 15)),
         GameEvent::Refused(e) => format!("refused: {e}"),
         GameEvent::RecordChanged(r) => format!("save {} moves", r.moves.len()),
+        GameEvent::Send(crate::game::net::message::Message::State(s)) => {
+            format!("send state of {} moves", s.moves.len())
+        }
+        GameEvent::Send(m) => format!("send {}", m.encode()),
+        GameEvent::Hangup(reason) => format!("hang up: {reason}"),
+        GameEvent::OfferReceived(o) => format!("asked for {o}"),
+        GameEvent::OfferAnswered { offer, accepted } => format!("{offer} accepted: {accepted}"),
+        GameEvent::Link(crate::game::LinkStatus::Connected { peer }) => format!("linked to {peer}"),
+        GameEvent::Link(crate::game::LinkStatus::Waiting { reason }) => format!("paused: {reason}"),
+        GameEvent::Link(crate::game::LinkStatus::Closed { reason }) => format!("closed: {reason}"),
     }
 }
 
@@ -350,15 +360,20 @@ fn restart_keeps_the_games_own_settings() {
 
 #[test]
 fn hints_and_play_for_me_never_use_the_lowest_level() {
-    let mut m = ChessManager::new(GameSettings {
-        mode: GameMode::HumanVsHuman,
-        level: Level::ALL[0],
-        ..GameSettings::default()
-    });
+    let mut m = ChessManager::new(
+        GameSettings {
+            mode: GameMode::HumanVsHuman,
+            ..GameSettings::default()
+        }
+        .with_level(Level::ALL[0]),
+    );
     m.apply(Command::NewGame, ms(0));
     let events = m.apply(Command::Hint, ms(0));
     assert!(matches!(
         events.as_slice(),
-        [GameEvent::SearchWanted(r)] if r.level == Level::ALL[0].next()
+        [GameEvent::SearchWanted(r)] if r.computer == Computer::Level(Level::ALL[0].next())
     ));
 }
+
+mod clocks;
+mod network;

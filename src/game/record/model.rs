@@ -3,7 +3,11 @@
 use super::error::RecordError;
 use crate::engine::rules::outcome;
 use crate::engine::{Board, BoardError, Level, Outcome, Pos, Rule, Stone};
+use crate::game::computer::{Computer, ExternalEngine};
+use crate::game::ending::Ending;
 use crate::game::mode::GameMode;
+use crate::game::settings::computer_for;
+use crate::game::time_control::TimeControl;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -11,18 +15,34 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The record format this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// A person or the engine.
+/// A person here, a program, or a person on another machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayerKind {
     Human,
     Computer,
+    /// The other player of a network game.
+    Remote,
 }
 
-/// Who played one colour, and at which level if the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Who played one colour: at which level if our engine, which program if a pbrain
+/// engine from outside.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerInfo {
     pub kind: PlayerKind,
     pub level: Option<Level>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<ExternalEngine>,
+}
+
+impl PlayerInfo {
+    /// The program this player was, if a computer.
+    pub fn computer(&self) -> Option<Computer> {
+        match (&self.engine, self.level) {
+            (Some(e), _) => Some(Computer::External(e.clone())),
+            (None, Some(l)) => Some(Computer::Level(l)),
+            (None, None) => None,
+        }
+    }
 }
 
 /// One move; colours alternate from Black.
@@ -52,6 +72,16 @@ pub struct GameRecord {
     /// `None` while the game is unfinished.
     pub result: Option<Outcome>,
     pub moves: Vec<RecordedMove>,
+    /// The clock the game was played with (records before clocks had none).
+    #[serde(default, skip_serializing_if = "no_clock")]
+    pub time: TimeControl,
+    /// How the game ended when the board did not decide it (time, resignation, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+}
+
+fn no_clock(t: &TimeControl) -> bool {
+    t.is_none()
 }
 
 /// Now, in Unix seconds.
@@ -67,17 +97,25 @@ pub fn new_id(started_at: u64) -> String {
     format!("{started_at}-{:08x}", rand::random::<u32>())
 }
 
-fn player(mode: GameMode, stone: Stone, level: Level) -> PlayerInfo {
-    if mode.is_computer(stone) {
-        PlayerInfo {
-            kind: PlayerKind::Computer,
-            level: Some(level),
-        }
+/// Who played `stone` in `mode`, with `computers` as the game's programs.
+pub fn player(mode: GameMode, stone: Stone, computers: &[Computer; 2]) -> PlayerInfo {
+    let (kind, computer) = if mode.is_computer(stone) {
+        (
+            PlayerKind::Computer,
+            Some(computer_for(computers, mode, stone)),
+        )
+    } else if mode.is_person(stone) {
+        (PlayerKind::Human, None)
     } else {
-        PlayerInfo {
-            kind: PlayerKind::Human,
-            level: None,
-        }
+        (PlayerKind::Remote, None)
+    };
+    PlayerInfo {
+        kind,
+        level: computer.and_then(Computer::level),
+        engine: match computer {
+            Some(Computer::External(e)) => Some(e.clone()),
+            _ => None,
+        },
     }
 }
 
@@ -100,8 +138,16 @@ impl GameRecord {
             height: board.height(),
             mode,
             level,
-            black: player(mode, Stone::Black, level),
-            white: player(mode, Stone::White, level),
+            black: player(
+                mode,
+                Stone::Black,
+                &[Computer::Level(level), Computer::Level(level)],
+            ),
+            white: player(
+                mode,
+                Stone::White,
+                &[Computer::Level(level), Computer::Level(level)],
+            ),
             started_at,
             result: outcome(board, rule),
             moves: board
@@ -114,6 +160,8 @@ impl GameRecord {
                     ms: times_ms.get(i).copied().unwrap_or(0),
                 })
                 .collect(),
+            time: TimeControl::None,
+            ending: None,
         }
     }
 
@@ -178,18 +226,26 @@ impl GameRecord {
             }));
         }
         let board = replay(self.width, self.height, self.rule, self.positions(), path)?;
-        if outcome(&board, self.rule) != self.result {
+        let on_board = outcome(&board, self.rule);
+        // A game the board decided cannot also have ended another way.
+        let twice = self.ending.is_some() && on_board.is_some();
+        let expected = match &self.ending {
+            Some(e) => Some(e.outcome()),
+            None => on_board,
+        };
+        if twice || expected != self.result {
             return Err(named(RecordError::ResultMismatch { path: None }));
         }
         Ok(())
     }
 
-    /// "Black wins", "Draw", "Unfinished".
+    /// "Black wins", "Draw", "White wins on time", "Unfinished".
     pub fn result_text(&self) -> String {
-        match &self.result {
-            Some(Outcome::Win { winner, .. }) => format!("{winner} wins"),
-            Some(Outcome::Draw) => "Draw".into(),
-            None => "Unfinished".into(),
+        match (&self.ending, &self.result) {
+            (Some(e), _) => e.clone().sanitized().to_string(),
+            (None, Some(Outcome::Win { winner, .. })) => format!("{winner} wins"),
+            (None, Some(Outcome::Draw)) => "Draw".into(),
+            (None, None) => "Unfinished".into(),
         }
     }
 }
