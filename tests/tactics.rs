@@ -407,7 +407,7 @@ fn cases() -> Vec<Case> {
 }
 
 /// Nodes any strong-engine level may spend here: the game's own search path, with a
-/// budget that is the same on every machine instead of Master's 3 s.
+/// budget that is the same on every machine instead of Master's 5 s.
 const NODE_CAP: u64 = 60_000;
 
 /// The move `level` plays, through the entry point the game's AI worker uses.

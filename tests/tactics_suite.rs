@@ -17,7 +17,7 @@ use gomoku::engine::{Board, Control, Level, ManualClock, Player, Pos, Rule, Sear
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// What Expert and Master may spend here (Master plays 3 s, over a million nodes).
+/// What Expert and Master may spend here (Master plays 5 s, over a million nodes).
 const NODE_CAP: u64 = 300_000;
 
 struct Question {
