@@ -10,6 +10,7 @@
 mod config;
 mod frame;
 mod links;
+mod marks;
 mod probe;
 mod setup;
 mod study;
@@ -184,8 +185,8 @@ impl Application {
 
     /// Opens a game file for review; a bad file is named with its problem on screen.
     fn open_file(&mut self, path: &std::path::Path) {
-        let size = self.manager.settings.size;
-        match crate::game::record::open_file(path, size) {
+        let (size, rule) = (self.manager.settings.size, self.manager.settings.rule);
+        match crate::game::record::open_file(path, size, rule) {
             Ok(record) => self.run_handler(|cx| super::handlers::review(cx, record)),
             Err(e) => self.ui.toast(e.to_string()),
         }

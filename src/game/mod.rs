@@ -12,6 +12,7 @@ pub mod computer;
 pub mod ending;
 pub mod external;
 pub mod manager;
+pub mod marks;
 pub mod mode;
 pub mod net;
 pub mod notation;

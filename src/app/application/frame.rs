@@ -48,6 +48,7 @@ impl Application {
             ..Effects::default()
         });
         self.follow_study();
+        self.follow_marks();
         self.fit_layout();
         self.frames += 1;
         self.draw_if_changed(now)
