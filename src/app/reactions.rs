@@ -8,6 +8,7 @@ use super::ui_state::UiState;
 use crate::game::external::Seats;
 use crate::game::net::{NetLink, Offer};
 use crate::game::record::RecordWriter;
+use crate::game::swap2::over_text;
 use crate::game::{AiWorker, GameError, GameEvent, LinkStatus};
 
 /// The owners a game event may reach.
@@ -73,7 +74,10 @@ pub fn react(event: GameEvent, r: &mut Reactor) {
             r.ui.toast(format!("Your {what} request was {answer}"));
         }
         GameEvent::Link(status) => link(status, r.ui),
+        GameEvent::Swap2Over { first, you } => r.ui.toast(over_text(first, you)),
         GameEvent::Undone { .. }
+        | GameEvent::Swap2Asked { .. }
+        | GameEvent::Swap2Chose { .. }
         | GameEvent::SidesSwapped { .. }
         | GameEvent::Paused(_)
         | GameEvent::HintReady(_) => {}

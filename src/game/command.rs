@@ -5,6 +5,7 @@ use super::computer::Computer;
 use super::net::message::{Message, Offer};
 use super::play::{Game, GameError};
 use super::record::GameRecord;
+use super::swap2::{Role, Swap2Choice};
 use super::time_control::EngineTime;
 use crate::engine::{Board, Outcome, Pos, Rule, Stone};
 use std::time::Duration;
@@ -67,6 +68,8 @@ pub enum Command {
     Place(Pos),
     Undo,
     Swap,
+    /// A person's choice in a swap2 opening.
+    Swap2(Swap2Choice),
     Hint,
     /// The computer plays the person's move (or steps a paused Computer vs Computer).
     PlayForMe,
@@ -157,6 +160,21 @@ pub enum GameEvent {
     Revived,
     SidesSwapped {
         human: Stone,
+    },
+    /// A swap2 opening waits for `chooser` to choose.
+    Swap2Asked {
+        chooser: Role,
+    },
+    /// A swap2 choice was made.
+    Swap2Chose {
+        by: Role,
+        choice: Swap2Choice,
+    },
+    /// The swap2 opening is over: the first player plays `first` (and the person here
+    /// `you`, against the computer); White moves next.
+    Swap2Over {
+        first: Stone,
+        you: Option<Stone>,
     },
     /// Sent once per ending.
     GameOver(Outcome),

@@ -11,6 +11,7 @@ mod endings;
 mod net;
 mod net_guest;
 mod net_host;
+mod swap2;
 
 pub use net::{NetSession, Role};
 pub use net_host::snapshot;
@@ -58,6 +59,8 @@ pub struct ChessManager {
     saved: Option<Saved>,
     /// The network game's side of things, while one is hosted or joined.
     net: Option<NetSession>,
+    /// The computer's decisions in a swap2 opening.
+    swap2_brain: super::swap2::Swap2Seat,
 }
 
 impl ChessManager {
@@ -162,6 +165,7 @@ impl ChessManager {
             Command::Place(pos) => self.place(pos, now, out)?,
             Command::Undo => self.undo(now, out)?,
             Command::Swap => self.swap(out)?,
+            Command::Swap2(choice) => self.person_chooses(choice, out)?,
             Command::Hint => self.hint(now, out)?,
             Command::PlayForMe => self.play_for_me(now, out)?,
             Command::TogglePause => self.toggle_pause(out),
@@ -229,6 +233,9 @@ impl ChessManager {
         if !g.is_human_turn() {
             return Err(GameError::NotYourTurn);
         }
+        if g.swap2.is_some() {
+            return self.opening_stone(pos, Mover::Person, now, out);
+        }
         let stone = g.play(pos, now)?;
         self.cancel(out);
         out.push(GameEvent::StonePlaced {
@@ -247,6 +254,9 @@ impl ChessManager {
             return self.offer(super::net::message::Offer::Undo, out);
         }
         let g = self.live()?;
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
+        }
         if g.board.move_count() == 0 {
             return Err(GameError::NothingToUndo);
         }
@@ -290,6 +300,9 @@ impl ChessManager {
         };
         if g.is_over() {
             return Err(GameError::GameOver);
+        }
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
         }
         let human = human.opponent();
         g.mode = GameMode::HumanVsComputer { human };
@@ -354,7 +367,26 @@ impl ChessManager {
         if !g.is_human_turn() {
             return Err(GameError::NotYourTurn);
         }
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
+        }
         Ok(g)
+    }
+
+    /// A person's swap2 choice: only when a person chooses now.
+    fn person_chooses(
+        &mut self,
+        choice: super::swap2::Swap2Choice,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        let g = self.live()?;
+        if g.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !g.is_human_turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        self.swap2_choose(choice, out)
     }
 
     fn play_for_person(
@@ -452,6 +484,7 @@ impl ChessManager {
                 out.push(GameEvent::GameOver(result));
             }
         }
+        self.swap2_computer(now, out);
         if self.computer_move_due(now) {
             self.cancel(out);
             self.request(AiPurpose::Move, now, out);
@@ -469,7 +502,7 @@ impl ChessManager {
         let paced = g.mode != GameMode::ComputerVsComputer
             || self.stepping
             || now >= g.turn_started + CVC_PACE;
-        self.shown && g.is_computer_turn() && !searching && paced
+        self.shown && g.is_computer_turn() && g.swap2.is_none() && !searching && paced
     }
 
     fn request(&mut self, purpose: AiPurpose, now: Duration, out: &mut Vec<GameEvent>) {

@@ -22,6 +22,7 @@ pub mod record;
 pub mod review;
 pub mod settings;
 pub mod setup;
+pub mod swap2;
 pub mod time_control;
 pub mod wake;
 
