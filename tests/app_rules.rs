@@ -1,5 +1,6 @@
 //! Rules on the real Application (headless): renju's forbidden points marked on the
-//! board for Black, in a game and in the review of its record, checked on pixels.
+//! board for Black, in a game and in the review of its record, checked on pixels; the
+//! swap2 opening between two people, chosen with the buttons over the board.
 
 #[path = "app_support/mod.rs"]
 mod support;
@@ -8,6 +9,7 @@ use gomoku::app::layout::Slot;
 use gomoku::app::screen::Screen;
 use gomoku::app::Application;
 use gomoku::engine::{Pos, Rule};
+use gomoku::game::swap2::{Opening, Phase};
 use gomoku::game::GameMode;
 use sdl2::keyboard::Keycode;
 use support::*;
@@ -128,6 +130,74 @@ fn a_copied_renju_game_reviews_with_its_marks() -> TestResult {
     Ok(())
 }
 
+fn phase(app: &Application) -> Option<Phase> {
+    app.manager().game()?.swap2().map(|s| s.phase())
+}
+
+fn two_players_play_a_swap2_opening_with_the_buttons() -> TestResult {
+    let mut app = app();
+    click_slot(&mut app, Slot::MenuSide(8));
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/swap2-menu.bmp"))?;
+    }
+    check!(
+        app.manager().settings.opening == Opening::Swap2,
+        "the menu's opening is {}",
+        app.manager().settings.opening
+    );
+    start(&mut app, GameMode::HumanVsHuman, 0)?;
+    for (x, y) in [(7, 7), (8, 7), (7, 8)] {
+        click_pos(&mut app, x, y);
+    }
+    check!(
+        phase(&app) == Some(Phase::SecondChooses),
+        "{:?} after three stones",
+        phase(&app)
+    );
+    click_pos(&mut app, 2, 2);
+    check!(moves(&app) == 3, "a stone went down before the choice");
+    check!(
+        app.toast().is_some_and(|t| t.contains("choose first")),
+        "toast {:?}",
+        app.toast()
+    );
+    if let Ok(dir) = std::env::var("GOMOKU_SCREENSHOT_DIR") {
+        save_screenshot(&mut app, &format!("{dir}/swap2.bmp"))?;
+    }
+    click_slot(&mut app, Slot::Banner(2));
+    check!(
+        phase(&app) == Some(Phase::PlaceTwo),
+        "{:?} after Place two more",
+        phase(&app)
+    );
+    click_pos(&mut app, 9, 9);
+    click_pos(&mut app, 6, 6);
+    check!(
+        phase(&app) == Some(Phase::FirstChooses),
+        "{:?} after five stones",
+        phase(&app)
+    );
+    click_slot(&mut app, Slot::Banner(1));
+    check!(
+        phase(&app).is_none(),
+        "still in the opening: {:?}",
+        phase(&app)
+    );
+    check!(
+        app.toast()
+            .is_some_and(|t| t.contains("Player 1 plays Black")),
+        "toast {:?}",
+        app.toast()
+    );
+    click_pos(&mut app, 10, 10);
+    let g = app.manager().game().ok_or("no game")?;
+    check!(
+        g.board().get(Pos::new(10, 10)) == Some(gomoku::engine::Stone::White),
+        "the sixth stone is not White's"
+    );
+    Ok(())
+}
+
 fn main() {
     run(&[
         (
@@ -138,6 +208,10 @@ fn main() {
         (
             "a_copied_renju_game_reviews_with_its_marks",
             a_copied_renju_game_reviews_with_its_marks,
+        ),
+        (
+            "two_players_play_a_swap2_opening_with_the_buttons",
+            two_players_play_a_swap2_opening_with_the_buttons,
         ),
     ]);
 }

@@ -83,7 +83,7 @@ impl Swap2Choice {
         match self {
             Swap2Choice::White => "Play White",
             Swap2Choice::Black => "Play Black",
-            Swap2Choice::PlaceTwo => "Place two more",
+            Swap2Choice::PlaceTwo => "Place two",
         }
     }
 }
@@ -198,31 +198,39 @@ impl Swap2 {
     /// What a role is called on screen.
     pub fn name(&self, role: Role) -> &'static str {
         match (self.computer, role) {
-            (None, Role::First) => "First player",
-            (None, Role::Second) => "Second player",
+            (None, Role::First) => "Player 1",
+            (None, Role::Second) => "Player 2",
             (Some(c), r) if c == r => "Computer",
             _ => "You",
         }
     }
 
-    /// The turn card's line: who does what now, with `stones` on the board.
-    pub fn prompt(&self, stones: usize) -> String {
+    /// The turn card's line (beside the colour of the stone to put down): who does
+    /// what now.
+    pub fn prompt(&self) -> String {
         let who = self.name(self.to_act());
         match self.phase {
-            Phase::Three => format!("{who}: opening stone {} of 3", stones + 1),
-            Phase::PlaceTwo => format!("{who}: extra stone {} of 2", stones.saturating_sub(2)),
-            Phase::SecondChooses | Phase::FirstChooses => format!("{who}: choose a colour"),
+            Phase::Three | Phase::PlaceTwo => format!("{who} places"),
+            Phase::SecondChooses | Phase::FirstChooses => format!("{who} chooses"),
+        }
+    }
+
+    /// What the choices mean, under the question.
+    pub fn detail(&self) -> String {
+        match self.phase {
+            Phase::SecondChooses => format!(
+                "Place two: white, black, then {} chooses",
+                self.name(Role::First)
+            ),
+            _ => "White moves next either way".into(),
         }
     }
 
     /// The question over the board while a person chooses.
     pub fn question(&self) -> String {
-        let who = self.name(self.to_act());
-        match self.phase {
-            Phase::SecondChooses => {
-                format!("{who}: play White, play Black, or place two more stones?")
-            }
-            _ => format!("{who}: play White or play Black?"),
+        match self.computer {
+            None => format!("{}, choose:", self.name(self.to_act())),
+            Some(_) => "Your choice:".into(),
         }
     }
 }
@@ -232,7 +240,7 @@ impl Swap2 {
 pub fn over_text(first: Stone, you: Option<Stone>) -> String {
     match you {
         None => format!(
-            "First player plays {first}, second player plays {}; White to move",
+            "Player 1 plays {first}, player 2 plays {}; White to move",
             first.opponent()
         ),
         Some(you) => format!("You play {you}; White to move"),

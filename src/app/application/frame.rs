@@ -156,7 +156,9 @@ impl Application {
             self.relayout();
         }
         self.layout.banner_clear = self.manager.game().map_or(Vec::new(), |g| {
-            let last = g.board().moves().iter().rev().take(4).map(|m| m.pos);
+            // In a swap2 opening the choice is made looking at every stone.
+            let keep = if g.swap2().is_some() { usize::MAX } else { 4 };
+            let last = g.board().moves().iter().rev().take(keep).map(|m| m.pos);
             g.winning_line()
                 .unwrap_or(&[])
                 .iter()

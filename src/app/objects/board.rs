@@ -194,7 +194,9 @@ impl GameObject for BoardView {
                     g.board(),
                     g.winning_line().map(<[Pos]>::to_vec),
                     g.hint(),
-                    g.is_human_turn(),
+                    g.is_human_turn()
+                        && g.swap2()
+                            .is_none_or(|s| s.may_place(g.board().move_count())),
                     view.ui.show_numbers && !view.ui.study.is_on(),
                 )
             }
