@@ -257,7 +257,7 @@ impl ChessManager {
         if g.swap2.is_some() {
             return Err(GameError::InOpening);
         }
-        if g.board.move_count() == 0 {
+        if g.board.move_count() <= g.opening_stones {
             return Err(GameError::NothingToUndo);
         }
         if let Some(e) = &g.ending {
@@ -268,7 +268,9 @@ impl ChessManager {
         while g.take_back() {
             plies += 1;
             let person_to_move = !g.mode.is_computer(g.board.side_to_move());
-            if g.mode == GameMode::ComputerVsComputer || person_to_move || g.board.move_count() == 0
+            if g.mode == GameMode::ComputerVsComputer
+                || person_to_move
+                || g.board.move_count() <= g.opening_stones
             {
                 break;
             }

@@ -86,6 +86,8 @@ pub struct Game {
     opening: Opening,
     /// The swap2 opening while it lasts (colours not yet chosen).
     pub(super) swap2: Option<Swap2>,
+    /// Stones of a finished swap2 opening: undo never takes them back.
+    pub(super) opening_stones: usize,
 }
 
 impl Game {
@@ -118,6 +120,7 @@ impl Game {
             id: new_id(started),
             opening: settings.opening,
             swap2: None,
+            opening_stones: 0,
         }
     }
 

@@ -65,6 +65,7 @@ impl ChessManager {
                 g.mode = GameMode::HumanVsComputer { human };
             }
             g.swap2 = None;
+            g.opening_stones = g.board.move_count();
             out.push(GameEvent::Swap2Over { first, you });
         }
         Ok(())

@@ -77,6 +77,9 @@ fn two_players_place_two_more_and_the_first_player_takes_black() {
         run(&mut m, place(10, 10), 0),
         ["White K5 by Person", "save 6 moves"]
     );
+    // Undo takes back the game's moves, never the opening's stones.
+    assert_eq!(run(&mut m, Command::Undo, 0), ["undone 1", "save 5 moves"]);
+    assert_eq!(run(&mut m, Command::Undo, 0), ["refused: nothing to undo"]);
 }
 
 #[test]
