@@ -36,7 +36,7 @@ pub enum GameError {
     #[error("not during the swap2 opening")]
     InOpening,
     #[error("choose first: {0}")]
-    ChooseFirst(&'static str),
+    ChooseFirst(String),
     #[error("that swap2 choice is not open now")]
     NotAChoice,
     #[error("the game was decided: {0}")]

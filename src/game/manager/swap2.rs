@@ -29,13 +29,15 @@ impl ChessManager {
             return Err(GameError::NotAChoice);
         };
         if !s.may_place(g.board.move_count()) {
-            let open = Swap2Choice::open_in(s.phase());
-            let words = open.iter().map(|c| c.label()).collect::<Vec<_>>();
-            return Err(GameError::ChooseFirst(if words.len() > 2 {
-                "play White, play Black or place two more"
-            } else {
-                "play White or play Black"
-            }));
+            let words: Vec<&str> = Swap2Choice::open_in(s.phase())
+                .iter()
+                .map(|c| c.label())
+                .collect();
+            let (last, rest) = words.split_last().unwrap_or((&"", &[]));
+            return Err(GameError::ChooseFirst(format!(
+                "{} or {last}",
+                rest.join(", ")
+            )));
         }
         let stone = g.play(pos, now)?;
         out.push(GameEvent::StonePlaced { pos, stone, by });

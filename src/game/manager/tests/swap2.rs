@@ -51,7 +51,7 @@ fn two_players_place_two_more_and_the_first_player_takes_black() {
     );
     assert_eq!(
         run(&mut m, place(1, 1), 0),
-        ["refused: choose first: play White, play Black or place two more"]
+        ["refused: choose first: Play White, Play Black or Place two"]
     );
     assert_eq!(
         run(&mut m, choose(Swap2Choice::PlaceTwo), 0),
