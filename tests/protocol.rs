@@ -1,148 +1,16 @@
 //! Drives the built `pbrain-gomoku` over pipes: a whole game, BOARD/TAKEBACK/ABOUT/
 //! RESTART/RECTSTART, garbage of every kind, END mid-search, and a full self-play game
-//! between two brain processes. Every read has a timeout, so a hang fails instead of
-//! stalling CI.
+//! between two brain processes. Every read has a timeout (see `common`), so a hang
+//! fails instead of stalling CI.
 
+mod common;
+
+use common::{parse_move, Brain};
 use gomoku::engine::rules::outcome;
-use gomoku::engine::{Board, Pos, Rule};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
-
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Brain {
-    fn spawn() -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
-            .args(["--seed", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("brain starts");
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Brain {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("brain alive");
-        self.stdin.flush().expect("brain alive");
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    /// Next line that is not a MESSAGE.
-    fn answer(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .expect("brain answered in time");
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
-    }
-
-    /// The process has not exited (bad input must never end it).
-    fn assert_alive(&mut self) {
-        assert!(
-            matches!(self.child.try_wait(), Ok(None)),
-            "brain exited early"
-        );
-    }
-
-    /// Next line that is not a MESSAGE, and the MESSAGE lines before it.
-    fn answer_after_messages(&mut self) -> (Vec<String>, String) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let mut messages = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .expect("brain answered in time");
-            if line.starts_with("MESSAGE") {
-                messages.push(line);
-            } else {
-                return (messages, line);
-            }
-        }
-    }
-
-    /// Everything still printed, up to the end of the output (call after the exit).
-    fn rest(&mut self) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let mut rest = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => rest.push(line),
-                Err(mpsc::RecvTimeoutError::Disconnected) => return rest,
-                Err(mpsc::RecvTimeoutError::Timeout) => panic!("output still open: {rest:?}"),
-            }
-        }
-    }
-
-    fn silent_for(&mut self, d: Duration) -> bool {
-        self.lines.recv_timeout(d).is_err()
-    }
-
-    fn move_answer(&mut self) -> Pos {
-        let a = self.answer();
-        parse_move(&a).unwrap_or_else(|| panic!("expected x,y, got {a:?}"))
-    }
-
-    /// The exit status once the process ends. The 20 s bound is no timing claim: only a
-    /// brain that keeps searching after END (or hangs) comes near it.
-    fn exit_code(&mut self) -> Option<i32> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        None
-    }
-}
-
-impl Drop for Brain {
-    /// A failed test must not leave a brain searching a long turn in the background.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn parse_move(s: &str) -> Option<Pos> {
-    let (x, y) = s.trim().split_once(',')?;
-    Some(Pos::new(x.parse().ok()?, y.parse().ok()?))
-}
+use gomoku::engine::{Board, Rule};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 #[test]
 fn a_whole_game_and_every_command() {
@@ -224,9 +92,9 @@ fn a_whole_game_and_every_command() {
     // Unsupported rules (continuous, caro) are reported on MESSAGE lines, no answer.
     b.send("INFO rule 8");
     b.send("INFO rule 2");
-    b.send("SWAP2BOARD");
+    b.send("SWAP3BOARD");
     let (messages, answer) = b.answer_after_messages();
-    assert_eq!(answer, "UNKNOWN SWAP2BOARD", "after {messages:?}");
+    assert_eq!(answer, "UNKNOWN SWAP3BOARD", "after {messages:?}");
     assert_eq!(messages.len(), 2, "{messages:?}");
     // A continuous-game BOARD: field 3 cells are unplayable.
     b.send("START 15");

@@ -12,6 +12,7 @@ pub mod renju;
 pub mod rules;
 pub mod search;
 pub mod strong;
+pub mod swap2;
 
 pub use board::{Board, BoardError, Move, Pos, Stone, MAX_SIZE, MIN_SIZE};
 pub use clock::{Clock, ManualClock, MonotonicClock, SteppingClock};

@@ -19,6 +19,9 @@ pub enum Command {
     About,
     /// Yixin-Board's `YXSTOP`: stop the running search and play the best move so far.
     YxStop,
+    /// `SWAP2BOARD`: the following lines are `x,y` stones until `DONE`; the answer is a
+    /// swap2 decision (see [`super::swap2`]).
+    Swap2Board,
     /// A command this brain does not know (answered `UNKNOWN`).
     Unknown(String),
     /// An empty line: ignored.
@@ -129,9 +132,17 @@ pub enum ProtocolError {
     #[error("INFO {key} needs a number, got {value:?}; the previous value stays")]
     BadInfoValue { key: String, value: String },
     #[error(
-        "INFO rule {bits} not supported (0 freestyle and 1 exact five are); playing {playing}"
+        "INFO rule {bits} not supported (0 freestyle, 1 exact five and 4 renju are); playing {playing}"
     )]
     UnsupportedRule { bits: u64, playing: Rule },
+    #[error("bad SWAP2BOARD line {0:?}: expected x,y")]
+    BadSwap2Line(String),
+    #[error("SWAP2BOARD needs 0, 3 or 5 stones, got {0}")]
+    Swap2Count(usize),
+    #[error("SWAP2BOARD was not ended by DONE before {0:?}")]
+    Swap2WithoutDone(String),
+    #[error(transparent)]
+    Swap2(#[from] crate::engine::swap2::Swap2Error),
 }
 
 /// True for an `INFO` line, well formed or not. The protocol gives `INFO` no answer, so
@@ -221,6 +232,7 @@ pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
         "END" => Ok(Command::End),
         "ABOUT" => Ok(Command::About),
         "YXSTOP" => no_args(Command::YxStop, "YXSTOP"),
+        "SWAP2BOARD" => no_args(Command::Swap2Board, "SWAP2BOARD"),
         _ => Ok(Command::Unknown(printable(word, 40))),
     }
 }
@@ -265,9 +277,11 @@ mod tests {
             Ok(Command::Info(InfoKey::Other("foo".into()), "bar".into()))
         );
         assert_eq!(parse_command(""), Ok(Command::Empty));
+        assert_eq!(parse_command("swap2board\r"), Ok(Command::Swap2Board));
+        assert!(parse_command("SWAP2BOARD 3").is_err());
         assert_eq!(
-            parse_command("SWAP2BOARD"),
-            Ok(Command::Unknown("SWAP2BOARD".into()))
+            parse_command("SWAP3BOARD"),
+            Ok(Command::Unknown("SWAP3BOARD".into()))
         );
     }
 

@@ -5,7 +5,9 @@ use super::info::Settings;
 use crate::engine::search::{is_win_score, SearchResult, WIN};
 use crate::engine::strong::root::MAX_DEPTH;
 use crate::engine::strong::StrongLimits;
+use crate::engine::swap2::{self, Decision, Swap2Error};
 use crate::engine::{Board, Control, Level, Player};
+use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -27,6 +29,21 @@ pub fn search(
         .with_time(budget)
         .with_stop(Arc::clone(stop));
     player.strong_mut().search(board, settings.rule, &limits)
+}
+
+/// A swap2 decision for the position on `board` with the strong engine, all its searches
+/// within the turn's time (and `max_depth` if set), whatever `--level` says.
+pub fn swap2(
+    player: &mut Player,
+    board: &Board,
+    settings: &Settings,
+    stop: &Arc<AtomicBool>,
+    rng: &mut impl Rng,
+) -> Result<Decision, Swap2Error> {
+    let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
+        .with_time(settings.time_budget(board.move_count()))
+        .with_stop(Arc::clone(stop));
+    swap2::decide(player.strong_mut(), board, settings.rule, &limits, rng)
 }
 
 /// The score in words: "win in N" / "loss in N" (N in plies) when proved, else the

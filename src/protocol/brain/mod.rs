@@ -5,10 +5,13 @@ use super::command::{
     is_info_line, parse_board_entry, parse_command, BoardEntry, Command, InfoKey, ProtocolError,
 };
 use super::info::Settings;
+use super::swap2::Swap2Block;
 use super::think;
 use crate::engine::point::PointTable;
 use crate::engine::strong::state::State;
 use crate::engine::{Board, BoardError, Level, Player, Pos, Rule, Stone};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -33,6 +36,15 @@ pub struct Brain {
     level: Option<Level>,
     /// Inside `BOARD ... DONE`: the entries so far, or the first error.
     pending_board: Option<Result<Vec<BoardEntry>, ProtocolError>>,
+    /// Inside `SWAP2BOARD ... DONE`: the lines so far.
+    pending_swap2: Option<Swap2Block>,
+    /// The next [`Brain::think`] answers a swap2 decision, not a move.
+    swap2_turn: bool,
+    /// Lines written before the next search's answer (an `ERROR` for an unfinished
+    /// block whose interrupting command starts a search).
+    preface: Vec<String>,
+    /// Draws the swap2 opening shapes; seeded like the engine.
+    rng: SmallRng,
 }
 
 impl Brain {
@@ -49,6 +61,10 @@ impl Brain {
             player: Player::new(seed),
             level: None,
             pending_board: None,
+            pending_swap2: None,
+            swap2_turn: false,
+            preface: Vec::new(),
+            rng: SmallRng::seed_from_u64(seed.unwrap_or_else(|| rand::rng().random())),
         }
     }
 
@@ -56,6 +72,9 @@ impl Brain {
     pub fn handle_line(&mut self, line: &str) -> Action {
         if self.pending_board.is_some() {
             return self.board_line(line);
+        }
+        if self.pending_swap2.is_some() {
+            return self.swap2_line(line);
         }
         match parse_command(line) {
             Ok(cmd) => self.handle(cmd),
@@ -99,6 +118,13 @@ impl Brain {
             // The driver stops a running search; with none running there is nothing to
             // stop (a late YXSTOP often arrives just after the move), and no answer.
             Command::YxStop => Action::Reply(vec![]),
+            Command::Swap2Board => {
+                if self.board.is_none() {
+                    return error(ProtocolError::NoBoard);
+                }
+                self.pending_swap2 = Some(Swap2Block::default());
+                Action::Reply(vec![])
+            }
             Command::Unknown(word) => Action::Reply(vec![format!("UNKNOWN {word}")]),
         }
     }
@@ -249,9 +275,19 @@ impl Brain {
         &self.settings
     }
 
-    /// Searches, plays our move on the board, and returns the reply lines
-    /// (a `MESSAGE` with the search figures, then `x,y`).
+    /// Searches, plays our move (or swap2 decision) on the board, and returns the reply
+    /// lines: a `MESSAGE` with the search figures, then `x,y` (or the swap2 answer).
     pub fn think(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
+        let mut out = std::mem::take(&mut self.preface);
+        if std::mem::take(&mut self.swap2_turn) {
+            out.extend(self.swap2_decision(stop));
+        } else {
+            out.extend(self.move_decision(stop));
+        }
+        out
+    }
+
+    fn move_decision(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
         let Some(board) = self.board.as_mut() else {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
@@ -301,161 +337,6 @@ fn nearest_centre_empty(board: &Board) -> Option<Pos> {
         .min_by_key(|p| (p.x as isize - cx).abs().max((p.y as isize - cy).abs()))
 }
 
+mod swap2_block;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Rule;
-
-    /// Feeds `lines` to a fresh brain and collects every reply line, searches included.
-    fn replies(lines: &[&str]) -> Vec<String> {
-        let mut brain = Brain::new(Some(7));
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut out = Vec::new();
-        for line in lines {
-            match brain.handle_line(line) {
-                Action::Reply(r) => out.extend(r),
-                Action::Think => out.extend(
-                    brain
-                        .think(&stop)
-                        .into_iter()
-                        .filter(|l| !l.starts_with("MESSAGE")),
-                ),
-                Action::Exit => break,
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn start_begin_and_turn_answer_legal_moves() {
-        let r = replies(&["START 15", "INFO max_depth 2", "BEGIN", "TURN 0,0"]);
-        assert_eq!(r[0], "OK");
-        assert_eq!(r.len(), 3, "{r:?}");
-        assert_ne!(r[1], r[2]);
-        assert_ne!(r[2], "0,0");
-    }
-
-    #[test]
-    fn board_block_with_field_three_is_played_around() {
-        let mut lines = vec!["START 7", "INFO max_depth 1", "BOARD"];
-        lines.extend([
-            "0,0,3", "1,1,3", "2,2,3", "3,3,3", "4,4,3", "6,0,1", "0,6,2",
-        ]);
-        lines.extend(["DONE", "TURN 4,4"]);
-        let r = replies(&lines);
-        assert_eq!(r[0], "OK");
-        let mv = &r[1];
-        assert!(
-            !["0,0", "1,1", "2,2", "3,3", "4,4", "6,0", "0,6"].contains(&mv.as_str()),
-            "{r:?}"
-        );
-        assert!(r[2].starts_with("ERROR"), "4,4 is blocked: {r:?}");
-    }
-
-    #[test]
-    fn errors_never_change_the_position() {
-        let r = replies(&[
-            "START 5",
-            "INFO max_depth 1",
-            "TURN 5,0",
-            "TURN 0,5",
-            "TAKEBACK 1,1",
-            "BOARD",
-            "9,9,1",
-            "DONE",
-            "START 4",
-            "RECTSTART 23,5",
-            "INFO rule 6",
-            "TURN 2,2",
-        ]);
-        assert_eq!(r[0], "OK");
-        for (i, line) in r[1..7].iter().enumerate() {
-            assert!(line.starts_with("ERROR"), "reply {i}: {r:?}");
-        }
-        assert!(r[5].contains("unsupported size"), "{r:?}");
-        assert!(
-            r[7].starts_with("MESSAGE INFO rule 6 not supported"),
-            "{r:?}"
-        );
-        assert_eq!(r.len(), 9, "{r:?}");
-        assert_ne!(r[8], "2,2");
-    }
-
-    #[test]
-    fn info_problems_are_messages_and_keep_what_can_be_kept() {
-        let mut brain = Brain::new(Some(7));
-        let mut said = |line: &str| match brain.handle_line(line) {
-            Action::Reply(r) => r,
-            other => panic!("{line}: {other:?}"),
-        };
-        assert_eq!(said("INFO timeout_turn 700"), Vec::<String>::new());
-        assert_eq!(said("INFO rule 1"), Vec::<String>::new());
-        assert_eq!(said("INFO time_left -1"), Vec::<String>::new());
-        for (line, needle) in [
-            ("INFO rule 2", "INFO rule 2 not supported"),
-            ("INFO timeout_turn soon", "INFO timeout_turn needs a number"),
-            ("INFO timeout_turn -5", "\"-5\""),
-            ("INFO max_depth", "INFO max_depth needs a number"),
-            ("INFO", "INFO expects key value"),
-        ] {
-            let r = said(line);
-            assert_eq!(r.len(), 1, "{line}: {r:?}");
-            assert!(r[0].starts_with("MESSAGE "), "{line}: {r:?}");
-            assert!(r[0].contains(needle), "{line}: {r:?}");
-            assert!(
-                r[0].chars().all(|c| c.is_ascii_graphic() || c == ' '),
-                "{line}: {r:?}"
-            );
-        }
-        let s = brain.settings();
-        assert_eq!(s.timeout_turn_ms, 700, "garbage keeps the previous value");
-        assert_eq!(
-            s.rule,
-            Rule::Freestyle,
-            "rule 2: the supported part is taken"
-        );
-        assert_eq!(s.time_left_ms, Some(0), "a negative time left is none left");
-        assert_eq!(s.max_depth, None);
-    }
-
-    #[test]
-    fn the_last_empty_cell_is_played_and_a_full_board_is_an_error() {
-        let mut lines = vec![
-            "START 5".to_string(),
-            "INFO max_depth 1".into(),
-            "BOARD".into(),
-        ];
-        // Fill all but (4,4) in a pattern with no five; own and opponent alternate.
-        for y in 0..5 {
-            for x in 0..5 {
-                if (x, y) != (4, 4) {
-                    let field = if (x + 2 * y) % 4 < 2 { 1 } else { 2 };
-                    lines.push(format!("{x},{y},{field}"));
-                }
-            }
-        }
-        lines.push("DONE".into());
-        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let r = replies(&refs);
-        assert_eq!(r, ["OK", "4,4"]);
-    }
-
-    #[test]
-    fn yxstop_without_a_search_is_ignored_quietly() {
-        let r = replies(&[
-            "START 15",
-            "YXSTOP",
-            "INFO max_depth 1",
-            "TURN 7,7",
-            "YXSTOP",
-        ]);
-        assert_eq!(r.len(), 2, "OK and a move, nothing for YXSTOP: {r:?}");
-        assert_eq!(r[0], "OK");
-    }
-
-    #[test]
-    fn end_inside_a_board_block_exits() {
-        let r = replies(&["START 15", "BOARD", "7,7,1", "END", "ABOUT"]);
-        assert_eq!(r, ["OK"]);
-    }
-}
+mod tests;
