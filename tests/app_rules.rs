@@ -198,6 +198,40 @@ fn two_players_play_a_swap2_opening_with_the_buttons() -> TestResult {
     Ok(())
 }
 
+/// You (White): the computer opens with the engine's three stones at once, the person
+/// chooses White with the button and plays, and the computer answers.
+fn against_the_computer_the_person_chooses_after_its_opening() -> TestResult {
+    let mut app = app();
+    click_slot(&mut app, Slot::MenuSide(8));
+    let you_white = GameMode::HumanVsComputer {
+        human: gomoku::engine::Stone::White,
+    };
+    start(&mut app, you_white, 0)?;
+    check!(
+        moves(&app) == 3,
+        "{} stones after the computer's opening",
+        moves(&app)
+    );
+    check!(
+        phase(&app) == Some(Phase::SecondChooses),
+        "{:?} after the computer's opening",
+        phase(&app)
+    );
+    click_slot(&mut app, Slot::Banner(0));
+    check!(
+        phase(&app).is_none(),
+        "still in the opening: {:?}",
+        phase(&app)
+    );
+    let free = (0..15)
+        .map(|x| Pos::new(x, 0))
+        .find(|&p| app.manager().game().is_some_and(|g| g.board().is_empty(p)))
+        .ok_or("no empty point on the top row")?;
+    click_pos(&mut app, free.x, free.y);
+    wait_for(&mut app, |a| moves(a) == 5)?;
+    Ok(())
+}
+
 fn main() {
     run(&[
         (
@@ -212,6 +246,10 @@ fn main() {
         (
             "two_players_play_a_swap2_opening_with_the_buttons",
             two_players_play_a_swap2_opening_with_the_buttons,
+        ),
+        (
+            "against_the_computer_the_person_chooses_after_its_opening",
+            against_the_computer_the_person_chooses_after_its_opening,
         ),
     ]);
 }

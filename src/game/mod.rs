@@ -23,6 +23,7 @@ pub mod review;
 pub mod settings;
 pub mod setup;
 pub mod swap2;
+pub mod swap2_brain;
 pub mod time_control;
 pub mod wake;
 

@@ -3,8 +3,8 @@
 //! and hands the choice to the first player, who then takes a colour. White moves next
 //! in every case. Freestyle and exact five only: renju keeps no special opening here.
 //!
-//! [`Swap2`] is the state of one opening, [`Swap2Brain`] the computer's decisions (a
-//! plain placeholder here; the strong engine's swap2 decisions plug in through it).
+//! [`Swap2`] is the state of one opening, [`Swap2Brain`] the computer's decisions (the
+//! strong engine's, [`super::swap2_brain::EngineSwap2`], unless a test plugs in its own).
 
 use super::mode::GameMode;
 use crate::engine::{Board, Pos, Rule, Stone};
@@ -263,29 +263,13 @@ pub trait Swap2Brain: fmt::Debug + Send {
     fn decide(&mut self, board: &Board, rule: Rule) -> Swap2Decision;
 }
 
-/// A placeholder until the engine's swap2 decisions are here: a compact opening round
-/// the centre, and White taken whenever a colour is asked for (its next move is then an
-/// ordinary search).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PlainSwap2;
-
-impl Swap2Brain for PlainSwap2 {
-    fn decide(&mut self, board: &Board, _rule: Rule) -> Swap2Decision {
-        if board.move_count() > 0 {
-            return Swap2Decision::Take(Stone::White);
-        }
-        let (cx, cy) = (board.width() / 2, board.height() / 2);
-        Swap2Decision::Opening([Pos::new(cx, cy), Pos::new(cx + 1, cy), Pos::new(cx, cy + 1)])
-    }
-}
-
 /// The computer's swap2 decisions the session asks (a box, so the engine plugs in).
 #[derive(Debug)]
 pub struct Swap2Seat(pub Box<dyn Swap2Brain>);
 
 impl Default for Swap2Seat {
     fn default() -> Self {
-        Swap2Seat(Box::new(PlainSwap2))
+        Swap2Seat(Box::new(super::swap2_brain::EngineSwap2::default()))
     }
 }
 
