@@ -198,7 +198,8 @@ fn two_players_play_a_swap2_opening_with_the_buttons() -> TestResult {
     Ok(())
 }
 
-/// You (White): the computer opens with the engine's three stones at once, the person
+/// You (White): the computer opens with the engine's three stones (decided on its own
+/// thread, waited for on its wake-up), the person
 /// chooses White with the button and plays, and the computer answers.
 fn against_the_computer_the_person_chooses_after_its_opening() -> TestResult {
     let mut app = app();
@@ -207,6 +208,7 @@ fn against_the_computer_the_person_chooses_after_its_opening() -> TestResult {
         human: gomoku::engine::Stone::White,
     };
     start(&mut app, you_white, 0)?;
+    wait_for(&mut app, |a| moves(a) == 3)?;
     check!(
         moves(&app) == 3,
         "{} stones after the computer's opening",

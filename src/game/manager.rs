@@ -59,8 +59,8 @@ pub struct ChessManager {
     saved: Option<Saved>,
     /// The network game's side of things, while one is hosted or joined.
     net: Option<NetSession>,
-    /// The computer's decisions in a swap2 opening.
-    swap2_brain: super::swap2::Swap2Seat,
+    /// The ticket of the computer's swap2 decision awaited.
+    swap2_pending: Option<u64>,
 }
 
 impl ChessManager {
@@ -160,12 +160,16 @@ impl ChessManager {
             Command::Hide => {
                 self.shown = false;
                 self.stepping = false;
+                self.swap2_pending = None;
                 self.cancel(out);
             }
             Command::Place(pos) => self.place(pos, now, out)?,
             Command::Undo => self.undo(now, out)?,
             Command::Swap => self.swap(out)?,
             Command::Swap2(choice) => self.person_chooses(choice, out)?,
+            Command::Swap2Decided { ticket, decision } => {
+                self.swap2_decided(ticket, decision, now, out)
+            }
             Command::Hint => self.hint(now, out)?,
             Command::PlayForMe => self.play_for_me(now, out)?,
             Command::TogglePause => self.toggle_pause(out),
@@ -203,6 +207,7 @@ impl ChessManager {
 
     fn start(&mut self, game: Game, out: &mut Vec<GameEvent>) {
         self.cancel(out);
+        self.swap2_pending = None;
         self.stepping = false;
         if !game.mode.is_network() {
             self.leave(out);
@@ -486,7 +491,7 @@ impl ChessManager {
                 out.push(GameEvent::GameOver(result));
             }
         }
-        self.swap2_computer(now, out);
+        self.swap2_computer(out);
         if self.computer_move_due(now) {
             self.cancel(out);
             self.request(AiPurpose::Move, now, out);

@@ -24,6 +24,7 @@ pub mod settings;
 pub mod setup;
 pub mod swap2;
 pub mod swap2_brain;
+pub mod swap2_worker;
 pub mod time_control;
 pub mod wake;
 

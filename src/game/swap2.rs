@@ -263,16 +263,6 @@ pub trait Swap2Brain: fmt::Debug + Send {
     fn decide(&mut self, board: &Board, rule: Rule) -> Swap2Decision;
 }
 
-/// The computer's swap2 decisions the session asks (a box, so the engine plugs in).
-#[derive(Debug)]
-pub struct Swap2Seat(pub Box<dyn Swap2Brain>);
-
-impl Default for Swap2Seat {
-    fn default() -> Self {
-        Swap2Seat(Box::new(super::swap2_brain::EngineSwap2::default()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

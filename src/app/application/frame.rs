@@ -80,6 +80,7 @@ impl Application {
         let mut screen = Vec::new();
         let mut r = Reactor {
             ai: &mut self.ai,
+            swap2: &self.swap2,
             seats: &mut self.seats,
             net: self.net.as_ref(),
             writer: self.writer.as_ref(),

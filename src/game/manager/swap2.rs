@@ -1,20 +1,17 @@
 //! The swap2 opening in the session: a person's stones and choices, and the computer's
-//! decisions asked of its [`Swap2Brain`] when its role acts.
+//! decisions, asked for with a ticket when its role acts (made on another thread, see
+//! [`crate::game::swap2_worker`]) and carried out when that ticket's answer comes.
 
 use super::ChessManager;
 use crate::engine::Pos;
 use crate::game::command::{GameEvent, Mover};
 use crate::game::play::GameError;
-use crate::game::swap2::{Settled, Swap2Brain, Swap2Choice, Swap2Decision, Swap2Seat};
+use crate::game::swap2::{Settled, Swap2Choice, Swap2Decision};
+use crate::game::swap2_worker::Swap2Request;
 use crate::game::GameMode;
 use std::time::Duration;
 
 impl ChessManager {
-    /// The computer's swap2 decisions come from `brain` from now on.
-    pub fn set_swap2_brain(&mut self, brain: Box<dyn Swap2Brain>) {
-        self.swap2_brain = Swap2Seat(brain);
-    }
-
     /// A stone of the opening, by whoever acts now; with three or five down the choice
     /// is asked for.
     pub(super) fn opening_stone(
@@ -73,21 +70,42 @@ impl ChessManager {
         Ok(())
     }
 
-    /// While the computer acts in the opening (and the board is on show): its
-    /// decisions, one after another, until a person acts or the opening is over.
-    pub(super) fn swap2_computer(&mut self, now: Duration, out: &mut Vec<GameEvent>) {
-        while self.shown && self.swap2_computer_acts() {
-            let Some(g) = self.game.as_ref() else { return };
-            let decision = self.swap2_brain.0.decide(&g.board, g.rule());
-            if let Err(e) = self.carry_decision(decision, now, out) {
-                // A brain that answers nonsense must not stall the game: the opening
-                // ends with the computer on White.
-                log::warn!("swap2 decision {decision:?} refused: {e}");
-                let fallback = self.swap2_choose(Swap2Choice::White, out);
-                if fallback.is_err() {
-                    if let Some(g) = self.game.as_mut() {
-                        g.swap2 = None;
-                    }
+    /// While the computer acts in the opening and the board is on show: its decision
+    /// is asked for, once.
+    pub(super) fn swap2_computer(&mut self, out: &mut Vec<GameEvent>) {
+        if !self.shown || self.swap2_pending.is_some() || !self.swap2_computer_acts() {
+            return;
+        }
+        let Some(g) = self.game.as_ref() else { return };
+        self.last_ticket += 1;
+        self.swap2_pending = Some(self.last_ticket);
+        out.push(GameEvent::Swap2Wanted(Swap2Request {
+            ticket: self.last_ticket,
+            board: g.board.clone(),
+            rule: g.rule(),
+        }));
+    }
+
+    /// The computer's decision, if it is the one awaited.
+    pub(super) fn swap2_decided(
+        &mut self,
+        ticket: u64,
+        decision: Swap2Decision,
+        now: Duration,
+        out: &mut Vec<GameEvent>,
+    ) {
+        if self.swap2_pending != Some(ticket) || !self.swap2_computer_acts() {
+            log::debug!("dropped the stale swap2 decision {ticket}");
+            return;
+        }
+        self.swap2_pending = None;
+        if let Err(e) = self.carry_decision(decision, now, out) {
+            // A decision that cannot be carried out must not stall the game: the
+            // opening ends with the computer on White.
+            log::warn!("swap2 decision {decision:?} refused: {e}");
+            if self.swap2_choose(Swap2Choice::White, out).is_err() {
+                if let Some(g) = self.game.as_mut() {
+                    g.swap2 = None;
                 }
             }
         }

@@ -32,6 +32,11 @@ fn say(e: &GameEvent) -> String {
         GameEvent::Revived => "revived".into(),
         GameEvent::SidesSwapped { human } => format!("you play {human}"),
         GameEvent::Swap2Asked { chooser } => format!("{chooser:?} chooses"),
+        GameEvent::Swap2Wanted(r) => format!(
+            "swap2 decision #{} on {} stones",
+            r.ticket,
+            r.board.move_count()
+        ),
         GameEvent::Swap2Chose { by, choice } => format!("{by:?} chose {choice:?}"),
         GameEvent::Swap2Over { first, you } => format!("first plays {first}, you {you:?}"),
         GameEvent::GameOver(Outcome::Win { winner, .. }) => format!("{winner} wins"),

@@ -1,8 +1,8 @@
 //! The swap2 opening, as command -> event specs: two people here, and a person against
-//! the computer in either role (the computer's decisions from a scripted brain).
+//! the computer in either role (the computer's decisions written out by hand).
 
 use super::*;
-use crate::game::swap2::{Opening, Swap2Brain, Swap2Choice, Swap2Decision};
+use crate::game::swap2::{Opening, Swap2Choice, Swap2Decision};
 
 fn swap2(mode: GameMode) -> ChessManager {
     let mut m = ChessManager::new(GameSettings {
@@ -19,14 +19,8 @@ fn choose(choice: Swap2Choice) -> Command {
     Command::Swap2(choice)
 }
 
-/// A brain that answers from a list, in order.
-#[derive(Debug)]
-struct Scripted(Vec<Swap2Decision>);
-
-impl Swap2Brain for Scripted {
-    fn decide(&mut self, _board: &Board, _rule: crate::engine::Rule) -> Swap2Decision {
-        self.0.remove(0)
-    }
+fn decided(ticket: u64, decision: Swap2Decision) -> Command {
+    Command::Swap2Decided { ticket, decision }
 }
 
 #[test]
@@ -85,7 +79,6 @@ fn two_players_place_two_more_and_the_first_player_takes_black() {
 #[test]
 fn against_the_computer_the_person_opens_and_the_computer_takes_white() {
     let mut m = swap2(YOU_BLACK);
-    m.set_swap2_brain(Box::new(Scripted(vec![Swap2Decision::Take(Stone::White)])));
     run(&mut m, place(7, 7), 0);
     run(&mut m, place(8, 7), 0);
     assert_eq!(
@@ -93,10 +86,24 @@ fn against_the_computer_the_person_opens_and_the_computer_takes_white() {
         [
             "Black H7 by Person",
             "Second chooses",
+            "swap2 decision #1 on 3 stones",
+            "save 3 moves"
+        ]
+    );
+    // Hidden and shown again: the first decision is stale, a new one is asked for.
+    run(&mut m, Command::Hide, 0);
+    assert_eq!(
+        run(&mut m, Command::Show, 0),
+        ["swap2 decision #2 on 3 stones"]
+    );
+    let white = Swap2Decision::Take(Stone::White);
+    assert_eq!(run(&mut m, decided(1, white), 0), Vec::<String>::new());
+    assert_eq!(
+        run(&mut m, decided(2, white), 0),
+        [
             "Second chose White",
             "first plays Black, you Some(Black)",
-            "search #1 Move at Medium",
-            "save 3 moves"
+            "search #3 Move at Medium"
         ]
     );
     assert_eq!(m.game().unwrap().mode(), YOU_BLACK);
@@ -112,13 +119,14 @@ fn against_the_computer_the_person_chooses_after_its_opening() {
         opening: Opening::Swap2,
         ..GameSettings::default()
     });
-    m.set_swap2_brain(Box::new(Scripted(vec![
-        Swap2Decision::Opening([Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 8)]),
-        Swap2Decision::Take(Stone::White),
-    ])));
     m.apply(Command::NewGame, ms(0));
     assert_eq!(
         run(&mut m, Command::Show, 0),
+        ["swap2 decision #1 on 0 stones"]
+    );
+    let opening = Swap2Decision::Opening([Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 8)]);
+    assert_eq!(
+        run(&mut m, decided(1, opening), 0),
         [
             "Black H8 by Computer",
             "White I7 by Computer",
@@ -134,9 +142,20 @@ fn against_the_computer_the_person_chooses_after_its_opening() {
         [
             "Black C13 by Person",
             "First chooses",
+            "swap2 decision #2 on 5 stones",
+            "save 5 moves"
+        ]
+    );
+    assert_eq!(
+        run(&mut m, choose(Swap2Choice::White), 0),
+        ["refused: it is the computer's turn"]
+    );
+    assert_eq!(
+        run(&mut m, decided(2, Swap2Decision::Take(Stone::White)), 0),
+        [
             "First chose White",
             "first plays White, you Some(Black)",
-            "search #1 Move at Medium",
+            "search #3 Move at Medium",
             "save 5 moves"
         ]
     );
