@@ -1,6 +1,6 @@
 //! The strong engine's swap2 decisions (`engine::swap2`) as the session's
-//! [`Swap2Brain`]: a short search of a fixed node budget, so the opening is decided at
-//! once (the decision is made on the session's thread).
+//! [`Swap2Brain`]: a short search of a fixed node budget, run on the swap2 thread
+//! ([`super::swap2_worker`]).
 
 use super::swap2::{Swap2Brain, Swap2Decision};
 use crate::engine::strong::time::TimeBudget;
