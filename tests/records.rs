@@ -1,10 +1,11 @@
-//! Records: exact round-trips (JSON, position string, psq) over random games, crash
+//! Records: exact round-trips (JSON, position string, psq) over random games and a renju
+//! game (its rule kept where the format can carry it), crash
 //! safety of saves, and every kind of bad file reported by name without loss.
 
 use gomoku::engine::{Board, Level, Pos, Rule};
-use gomoku::game::record::posstring::{parse_pos_string, to_pos_string};
+use gomoku::game::record::posstring::{parse_pos_string, to_game_string, to_pos_string};
 use gomoku::game::record::psq::{parse_psq, to_psq};
-use gomoku::game::record::{import, GameRecord, RecordError, RecordStore};
+use gomoku::game::record::{import, import_as, GameRecord, RecordError, RecordStore};
 use gomoku::game::GameMode;
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -214,4 +215,91 @@ fn latest_unfinished_is_the_newest_game_without_a_result() {
     }
     assert_eq!(store.latest_unfinished().map(|(_, r)| r), Some(new));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Black to move under renju with a double three at h8 (7,7): black f8 g8 h10 h9.
+fn renju_position() -> Board {
+    let mut b = Board::square(15).expect("size");
+    for (x, y) in [
+        (5, 7),
+        (0, 0),
+        (6, 7),
+        (14, 0),
+        (7, 5),
+        (0, 14),
+        (7, 6),
+        (14, 14),
+    ] {
+        b.play(Pos::new(x, y)).expect("empty point");
+    }
+    b
+}
+
+fn renju_record() -> GameRecord {
+    let board = renju_position();
+    let times = vec![5; board.move_count()];
+    GameRecord::from_board(
+        "1700000000-renju".into(),
+        &board,
+        Rule::Renju,
+        GameMode::HumanVsHuman,
+        Level::Hard,
+        1_700_000_000,
+        &times,
+    )
+}
+
+#[test]
+fn a_renju_record_keeps_its_rule_as_json() {
+    let record = renju_record();
+    let json = serde_json::to_string(&record).expect("serialises");
+    let back = import(&json, 15).expect("parses");
+    assert_eq!(back, record);
+    assert_eq!(back.rule, Rule::Renju);
+    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+}
+
+#[test]
+fn a_renju_position_string_names_its_rule() {
+    let record = renju_record();
+    let s = to_game_string(record.rule, record.positions(), record.height);
+    assert!(s.starts_with("renju:"), "{s}");
+    // The menu's rule does not matter: the string names its own.
+    let back = import_as(&s, 15, Rule::Freestyle).expect("parses");
+    assert_eq!(back.rule, Rule::Renju);
+    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+    // A freestyle game's string stays plain, and plain strings take the importer's rule.
+    let plain = to_game_string(Rule::Freestyle, record.positions(), record.height);
+    assert!(!plain.contains(':'));
+    assert_eq!(
+        import_as(&plain, 15, Rule::Renju).expect("parses").rule,
+        Rule::Renju
+    );
+    assert_eq!(import(&plain, 15).expect("parses").rule, Rule::Freestyle);
+}
+
+#[test]
+fn a_psq_cannot_name_the_rule_so_the_importer_chooses_it() {
+    let record = renju_record();
+    let psq = to_psq(&record);
+    let back = import_as(&psq, 15, Rule::Renju).expect("parses");
+    assert_eq!(back.rule, Rule::Renju);
+    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+    let times: Vec<u64> = back.moves.iter().map(|m| m.ms).collect();
+    assert_eq!(times, vec![5; record.moves.len()]);
+    assert_eq!(import(&psq, 15).expect("parses").rule, Rule::Freestyle);
+}
+
+#[test]
+fn a_renju_record_with_a_forbidden_move_is_refused() {
+    let s = format!("renju:{}h8", to_pos_string(renju_record().positions(), 15));
+    let err = import(&s, 15).expect_err("h8 is a double three for Black");
+    assert!(
+        matches!(err, RecordError::IllegalMove { number: 9, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("double three"), "{err}");
+    // Under freestyle the same moves are a game.
+    let free = s.trim_start_matches("renju:");
+    assert_eq!(import(free, 15).expect("legal").moves.len(), 9);
 }

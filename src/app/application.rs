@@ -10,6 +10,7 @@
 mod config;
 mod frame;
 mod links;
+mod marks;
 mod probe;
 mod setup;
 mod study;
@@ -29,6 +30,8 @@ use crate::game::analysis::AnalysisWorker;
 use crate::game::external::Seats;
 use crate::game::net::NetLink;
 use crate::game::record::{RecordStore, RecordWriter, RecordsLoader};
+use crate::game::swap2_brain::EngineSwap2;
+use crate::game::swap2_worker::Swap2Worker;
 use crate::game::wake::Waker;
 use crate::game::{AiWorker, ChessManager, GameSettings};
 use config::sdl;
@@ -66,6 +69,8 @@ pub struct Application {
     scene: Scene,
     queue: EventManager,
     ai: AiWorker,
+    /// The computer's swap2 decisions.
+    swap2: Swap2Worker,
     /// The analysis panel's searches.
     analysis: AnalysisWorker,
     /// When the analysis panel may next take a report (a few a second).
@@ -134,6 +139,7 @@ impl Application {
             scene: Scene::default(),
             queue: EventManager::default(),
             ai: AiWorker::spawn(config.seed, Arc::clone(&waker)),
+            swap2: Swap2Worker::spawn(swap2_brain(config.seed), Arc::clone(&waker)),
             analysis: AnalysisWorker::spawn(Arc::clone(&clock), Arc::clone(&waker)),
             study_pick: Duration::ZERO,
             seats: Seats::new(Default::default(), Arc::clone(&waker)),
@@ -184,8 +190,8 @@ impl Application {
 
     /// Opens a game file for review; a bad file is named with its problem on screen.
     fn open_file(&mut self, path: &std::path::Path) {
-        let size = self.manager.settings.size;
-        match crate::game::record::open_file(path, size) {
+        let (size, rule) = (self.manager.settings.size, self.manager.settings.rule);
+        match crate::game::record::open_file(path, size, rule) {
             Ok(record) => self.run_handler(|cx| super::handlers::review(cx, record)),
             Err(e) => self.ui.toast(e.to_string()),
         }
@@ -267,4 +273,9 @@ impl Drop for Application {
         // The writer finishes its queue before the window goes: nothing asked is lost.
         self.writer = None;
     }
+}
+
+/// The engine's swap2 decisions, repeatable with a fixed seed.
+fn swap2_brain(seed: Option<u64>) -> Box<EngineSwap2> {
+    Box::new(seed.map_or_else(EngineSwap2::default, EngineSwap2::seeded))
 }

@@ -7,6 +7,7 @@ use super::fields::Field;
 use crate::engine::Pos;
 use crate::game::analysis::StudyCommand;
 use crate::game::settings::Setting;
+use crate::game::swap2::Swap2Choice;
 
 /// A request or a fact for the event manager.
 #[derive(Clone, Debug)]
@@ -38,6 +39,8 @@ pub enum Event {
     StopEditing,
     Undo,
     Swap,
+    /// A choice in a swap2 opening.
+    Swap2(Swap2Choice),
     PlayForMe,
     Hint,
     PlaceStone(Pos),
@@ -99,7 +102,7 @@ impl Event {
     /// | 90 | BackToMenu | leaving the board voids moves and AI answers of this frame |
     /// | 80 | NewGame, Resume, Restart, OpenRecords, OpenRecord, ReviewGame, ContinueFromHere, Paste, OpenSetup, Setup(Play), HostGame, JoinGame | a fresh screen or position before anything acts on the old one |
     /// | 70 | Undo, Resign | the player asked to go back or to stop: before a click of the same frame |
-    /// | 65 | Swap | changes who moves before any move is taken |
+    /// | 65 | Swap, Swap2 | changes who moves before any move is taken |
     /// | 60 | PlayForMe, Hint, OfferDraw, Answer | requests about the position as the player sees it |
     /// | 50 | PlaceStone | a move after every request about the position as it was |
     /// | 50 | Setup (but Play) | a stone on the set-up board, like a move |
@@ -121,7 +124,7 @@ impl Event {
             | Event::HostGame
             | Event::JoinGame => 80,
             Event::Undo | Event::Resign => 70,
-            Event::Swap => 65,
+            Event::Swap | Event::Swap2(_) => 65,
             Event::PlayForMe | Event::Hint | Event::OfferDraw | Event::Answer(_) => 60,
             Event::PlaceStone(_) | Event::Setup(_) => 50,
             Event::Cycle(..)

@@ -8,11 +8,14 @@ use super::ui_state::UiState;
 use crate::game::external::Seats;
 use crate::game::net::{NetLink, Offer};
 use crate::game::record::RecordWriter;
+use crate::game::swap2::over_text;
+use crate::game::swap2_worker::Swap2Worker;
 use crate::game::{AiWorker, GameError, GameEvent, LinkStatus};
 
 /// The owners a game event may reach.
 pub struct Reactor<'a> {
     pub ai: &'a mut AiWorker,
+    pub swap2: &'a Swap2Worker,
     pub seats: &'a mut Seats,
     pub net: Option<&'a NetLink>,
     pub writer: Option<&'a RecordWriter>,
@@ -73,7 +76,11 @@ pub fn react(event: GameEvent, r: &mut Reactor) {
             r.ui.toast(format!("Your {what} request was {answer}"));
         }
         GameEvent::Link(status) => link(status, r.ui),
+        GameEvent::Swap2Over { first, you } => r.ui.toast(over_text(first, you)),
+        GameEvent::Swap2Wanted(request) => r.swap2.request(request),
         GameEvent::Undone { .. }
+        | GameEvent::Swap2Asked { .. }
+        | GameEvent::Swap2Chose { .. }
         | GameEvent::SidesSwapped { .. }
         | GameEvent::Paused(_)
         | GameEvent::HintReady(_) => {}

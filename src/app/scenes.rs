@@ -15,11 +15,13 @@ use super::objects::{records_list::RecordsList, review_panel::ReviewPanel};
 use super::scene::{Scene, View};
 use super::screen::{Screen, ScreenCommand, BANNER};
 use super::ui_state::UiState;
+use crate::engine::Rule;
 use crate::game::settings::Setting;
 use crate::game::{Computer, GameMode};
 
 mod analysis;
 mod setup;
+mod swap2;
 
 /// Rows of the main menu's left column (the keyboard focus cycles through them).
 pub const MENU_ITEMS: usize = 9;
@@ -173,6 +175,24 @@ fn menu_side(scene: &mut Scene) {
     scene.add(Box::new(TextField::new(Field::Address, Slot::MenuSide(6))));
     let join = Button::new("menu-join", Slot::MenuSide(7), "Join game", Event::JoinGame);
     scene.add(Box::new(join));
+    let opening = Button::dynamic(
+        "menu-option",
+        Slot::MenuSide(8),
+        opening_label,
+        Event::Cycle(Setting::Opening, 1),
+    );
+    let opening = opening.with_back(Event::Cycle(Setting::Opening, -1));
+    scene.add(Box::new(
+        opening.enabled_if(|v| v.manager.settings.rule != Rule::Renju),
+    ));
+}
+
+/// The opening row: swap2 or not; renju keeps its standard opening.
+fn opening_label(v: &View) -> String {
+    match v.manager.settings.rule {
+        Rule::Renju => "Opening:  standard (renju)".into(),
+        _ => format!("Opening:  {}", v.manager.settings.opening),
+    }
 }
 
 fn is_network(v: &View) -> bool {
@@ -229,6 +249,7 @@ fn game(scene: &mut Scene) {
     scene.add(Box::new(MoveList {
         top: super::objects::panel::list_top,
     }));
+    swap2::add(scene);
 }
 
 /// The victory banner over the board.

@@ -10,6 +10,8 @@ pub const LABEL: Color = Color::RGB(0x5a, 0x3e, 0x1c);
 pub const LAST_MOVE: Color = Color::RGB(0xe0, 0x2b, 0x2b);
 /// The last move's number on a black stone: lighter, or red on black would be unreadable.
 pub const LAST_MOVE_ON_BLACK: Color = Color::RGB(0xff, 0x6b, 0x5e);
+/// Renju's forbidden points for Black: a small cross, red but darker than the last move.
+pub const FORBIDDEN: Color = Color::RGB(0xb8, 0x2a, 0x24);
 pub const HINT: Color = Color::RGB(0x2b, 0xa8, 0x4a);
 pub const WIN_LINE: Color = Color::RGB(0xff, 0xd3, 0x3d);
 pub const PANEL: Color = Color::RGB(0x2e, 0x32, 0x3d);

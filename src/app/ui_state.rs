@@ -3,6 +3,7 @@
 use super::fields::Fields;
 use super::screen::Screen;
 use crate::game::analysis::Study;
+use crate::game::marks::ForbiddenMarks;
 use crate::game::prefs::Prefs;
 use crate::game::record::store::sort_listed;
 use crate::game::record::Listed;
@@ -57,6 +58,8 @@ pub struct UiState {
     pub engine_messages: [Option<String>; 2],
     /// The port this machine hosts a game on.
     pub hosting_port: Option<u16>,
+    /// Renju's forbidden points in the position on show, when Black is to move.
+    pub forbidden: ForbiddenMarks,
 }
 
 impl UiState {
@@ -84,6 +87,7 @@ impl UiState {
             fields: Fields::default(),
             engine_messages: [None, None],
             hosting_port: None,
+            forbidden: ForbiddenMarks::default(),
         }
     }
 

@@ -5,6 +5,8 @@ use super::computer::Computer;
 use super::net::message::{Message, Offer};
 use super::play::{Game, GameError};
 use super::record::GameRecord;
+use super::swap2::{Role, Swap2Choice, Swap2Decision};
+use super::swap2_worker::Swap2Request;
 use super::time_control::EngineTime;
 use crate::engine::{Board, Outcome, Pos, Rule, Stone};
 use std::time::Duration;
@@ -67,6 +69,13 @@ pub enum Command {
     Place(Pos),
     Undo,
     Swap,
+    /// A person's choice in a swap2 opening.
+    Swap2(Swap2Choice),
+    /// The computer's swap2 decision `ticket` (dropped unless it is the one awaited).
+    Swap2Decided {
+        ticket: u64,
+        decision: Swap2Decision,
+    },
     Hint,
     /// The computer plays the person's move (or steps a paused Computer vs Computer).
     PlayForMe,
@@ -157,6 +166,23 @@ pub enum GameEvent {
     Revived,
     SidesSwapped {
         human: Stone,
+    },
+    /// The computer acts in a swap2 opening: decide this (on another thread).
+    Swap2Wanted(Swap2Request),
+    /// A swap2 opening waits for `chooser` to choose.
+    Swap2Asked {
+        chooser: Role,
+    },
+    /// A swap2 choice was made.
+    Swap2Chose {
+        by: Role,
+        choice: Swap2Choice,
+    },
+    /// The swap2 opening is over: the first player plays `first` (and the person here
+    /// `you`, against the computer); White moves next.
+    Swap2Over {
+        first: Stone,
+        you: Option<Stone>,
     },
     /// Sent once per ending.
     GameOver(Outcome),

@@ -11,6 +11,7 @@ mod endings;
 mod net;
 mod net_guest;
 mod net_host;
+mod swap2;
 
 pub use net::{NetSession, Role};
 pub use net_host::snapshot;
@@ -58,6 +59,8 @@ pub struct ChessManager {
     saved: Option<Saved>,
     /// The network game's side of things, while one is hosted or joined.
     net: Option<NetSession>,
+    /// The ticket of the computer's swap2 decision awaited.
+    swap2_pending: Option<u64>,
 }
 
 impl ChessManager {
@@ -157,11 +160,16 @@ impl ChessManager {
             Command::Hide => {
                 self.shown = false;
                 self.stepping = false;
+                self.swap2_pending = None;
                 self.cancel(out);
             }
             Command::Place(pos) => self.place(pos, now, out)?,
             Command::Undo => self.undo(now, out)?,
             Command::Swap => self.swap(out)?,
+            Command::Swap2(choice) => self.person_chooses(choice, out)?,
+            Command::Swap2Decided { ticket, decision } => {
+                self.swap2_decided(ticket, decision, now, out)
+            }
             Command::Hint => self.hint(now, out)?,
             Command::PlayForMe => self.play_for_me(now, out)?,
             Command::TogglePause => self.toggle_pause(out),
@@ -199,6 +207,7 @@ impl ChessManager {
 
     fn start(&mut self, game: Game, out: &mut Vec<GameEvent>) {
         self.cancel(out);
+        self.swap2_pending = None;
         self.stepping = false;
         if !game.mode.is_network() {
             self.leave(out);
@@ -229,6 +238,9 @@ impl ChessManager {
         if !g.is_human_turn() {
             return Err(GameError::NotYourTurn);
         }
+        if g.swap2.is_some() {
+            return self.opening_stone(pos, Mover::Person, now, out);
+        }
         let stone = g.play(pos, now)?;
         self.cancel(out);
         out.push(GameEvent::StonePlaced {
@@ -247,7 +259,10 @@ impl ChessManager {
             return self.offer(super::net::message::Offer::Undo, out);
         }
         let g = self.live()?;
-        if g.board.move_count() == 0 {
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
+        }
+        if g.board.move_count() <= g.opening_stones {
             return Err(GameError::NothingToUndo);
         }
         if let Some(e) = &g.ending {
@@ -258,7 +273,9 @@ impl ChessManager {
         while g.take_back() {
             plies += 1;
             let person_to_move = !g.mode.is_computer(g.board.side_to_move());
-            if g.mode == GameMode::ComputerVsComputer || person_to_move || g.board.move_count() == 0
+            if g.mode == GameMode::ComputerVsComputer
+                || person_to_move
+                || g.board.move_count() <= g.opening_stones
             {
                 break;
             }
@@ -290,6 +307,9 @@ impl ChessManager {
         };
         if g.is_over() {
             return Err(GameError::GameOver);
+        }
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
         }
         let human = human.opponent();
         g.mode = GameMode::HumanVsComputer { human };
@@ -354,7 +374,26 @@ impl ChessManager {
         if !g.is_human_turn() {
             return Err(GameError::NotYourTurn);
         }
+        if g.swap2.is_some() {
+            return Err(GameError::InOpening);
+        }
         Ok(g)
+    }
+
+    /// A person's swap2 choice: only when a person chooses now.
+    fn person_chooses(
+        &mut self,
+        choice: super::swap2::Swap2Choice,
+        out: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        let g = self.live()?;
+        if g.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !g.is_human_turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        self.swap2_choose(choice, out)
     }
 
     fn play_for_person(
@@ -452,6 +491,7 @@ impl ChessManager {
                 out.push(GameEvent::GameOver(result));
             }
         }
+        self.swap2_computer(out);
         if self.computer_move_due(now) {
             self.cancel(out);
             self.request(AiPurpose::Move, now, out);
@@ -469,7 +509,7 @@ impl ChessManager {
         let paced = g.mode != GameMode::ComputerVsComputer
             || self.stepping
             || now >= g.turn_started + CVC_PACE;
-        self.shown && g.is_computer_turn() && !searching && paced
+        self.shown && g.is_computer_turn() && g.swap2.is_none() && !searching && paced
     }
 
     fn request(&mut self, purpose: AiPurpose, now: Duration, out: &mut Vec<GameEvent>) {

@@ -12,6 +12,7 @@ pub mod computer;
 pub mod ending;
 pub mod external;
 pub mod manager;
+pub mod marks;
 pub mod mode;
 pub mod net;
 pub mod notation;
@@ -21,6 +22,9 @@ pub mod record;
 pub mod review;
 pub mod settings;
 pub mod setup;
+pub mod swap2;
+pub mod swap2_brain;
+pub mod swap2_worker;
 pub mod time_control;
 pub mod wake;
 

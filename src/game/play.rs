@@ -8,6 +8,7 @@ use super::mode::GameMode;
 use super::record::model::{new_id, now_unix, player};
 use super::record::{GameRecord, RecordError};
 use super::settings::{computer_for, GameSettings};
+use super::swap2::{Opening, Swap2};
 use super::time_control::Clocks;
 use crate::engine::renju::{forbidden, Forbidden};
 use crate::engine::rules::outcome;
@@ -32,6 +33,12 @@ pub enum GameError {
     NoComputerToSwapWith,
     #[error("Black may not play there: it would make {0}")]
     Forbidden(Forbidden),
+    #[error("not during the swap2 opening")]
+    InOpening,
+    #[error("choose first: {0}")]
+    ChooseFirst(String),
+    #[error("that swap2 choice is not open now")]
+    NotAChoice,
     #[error("the game was decided: {0}")]
     Decided(String),
     #[error("not in a network game")]
@@ -76,16 +83,19 @@ pub struct Game {
     started_unix: u64,
     /// The record's id: the same file is rewritten after every move.
     id: String,
+    opening: Opening,
+    /// The swap2 opening while it lasts (colours not yet chosen).
+    pub(super) swap2: Option<Swap2>,
+    /// Stones of a finished swap2 opening: undo never takes them back.
+    pub(super) opening_stones: usize,
 }
 
 impl Game {
     /// An empty board with these settings; `now` is the session clock's time.
     pub fn new(settings: &GameSettings, now: Duration) -> Result<Game, GameError> {
-        Ok(Game::from_board(
-            Board::square(settings.size)?,
-            settings,
-            now,
-        ))
+        let mut game = Game::from_board(Board::square(settings.size)?, settings, now);
+        game.swap2 = Swap2::new(settings.opening, settings.mode, settings.rule);
+        Ok(game)
     }
 
     /// A new game continuing from `board` (records, "continue from here").
@@ -108,6 +118,9 @@ impl Game {
             turn_started: now,
             started_unix: started,
             id: new_id(started),
+            opening: settings.opening,
+            swap2: None,
+            opening_stones: 0,
         }
     }
 
@@ -133,6 +146,7 @@ impl Game {
             size: record.width,
             rule: record.rule,
             time: record.time,
+            opening: Opening::Standard,
         };
         let mut game = Game::from_board(board, &settings, now);
         game.id = record.id.clone();
@@ -182,6 +196,10 @@ impl Game {
     pub fn hint(&self) -> Option<Pos> {
         self.hint
     }
+    /// The swap2 opening, while the colours are not chosen yet.
+    pub fn swap2(&self) -> Option<&Swap2> {
+        self.swap2.as_ref()
+    }
     pub fn is_paused(&self) -> bool {
         self.paused
     }
@@ -201,6 +219,7 @@ impl Game {
             size: self.board.width(),
             rule: self.rule,
             time: self.clocks.control(),
+            opening: self.opening,
         }
     }
 
@@ -246,13 +265,23 @@ impl Game {
     }
 
     /// True when the computer plays the side to move and the game is live and unpaused.
+    /// (In a swap2 opening: when the computer acts now.)
     pub fn is_computer_turn(&self) -> bool {
-        !self.is_over() && !self.paused && self.mode.is_computer(self.board.side_to_move())
+        let computer = match &self.swap2 {
+            Some(s) => s.computer_acts(),
+            None => self.mode.is_computer(self.board.side_to_move()),
+        };
+        !self.is_over() && !self.paused && computer
     }
 
     /// True when a person at this machine plays the side to move and the game is live.
+    /// (In a swap2 opening: when a person acts now.)
     pub fn is_human_turn(&self) -> bool {
-        !self.is_over() && self.mode.is_person(self.board.side_to_move())
+        let person = match &self.swap2 {
+            Some(s) => !s.computer_acts(),
+            None => self.mode.is_person(self.board.side_to_move()),
+        };
+        !self.is_over() && person
     }
 
     /// Why the side to move may not play the empty `pos` under the game's rule (Black

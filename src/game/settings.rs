@@ -2,6 +2,7 @@
 
 use super::computer::{Computer, ExternalEngine};
 use super::mode::GameMode;
+use super::swap2::Opening;
 use super::time_control::TimeControl;
 use crate::engine::{Rule, Stone};
 
@@ -15,6 +16,7 @@ pub enum Setting {
     Size,
     Rule,
     Clock,
+    Opening,
 }
 
 /// Board sizes the menu offers.
@@ -30,6 +32,8 @@ pub struct GameSettings {
     pub size: usize,
     pub rule: Rule,
     pub time: TimeControl,
+    /// Swap2 or not (freestyle and exact five, between people or against the computer).
+    pub opening: Opening,
 }
 
 impl Default for GameSettings {
@@ -40,6 +44,7 @@ impl Default for GameSettings {
             size: 15,
             rule: Rule::Freestyle,
             time: TimeControl::None,
+            opening: Opening::Standard,
         }
     }
 }
@@ -80,6 +85,7 @@ impl GameSettings {
             }
             Setting::Rule => self.rule = step_in(&Rule::ALL, self.rule, dir),
             Setting::Clock => self.time = self.time.step(dir),
+            Setting::Opening => self.opening = step_in(&Opening::ALL, self.opening, dir),
         }
     }
 
@@ -118,6 +124,7 @@ mod tests {
             Setting::Size,
             Setting::Rule,
             Setting::Clock,
+            Setting::Opening,
         ];
         for setting in all {
             let before = s.clone();

@@ -48,6 +48,7 @@ impl Application {
             ..Effects::default()
         });
         self.follow_study();
+        self.follow_marks();
         self.fit_layout();
         self.frames += 1;
         self.draw_if_changed(now)
@@ -79,6 +80,7 @@ impl Application {
         let mut screen = Vec::new();
         let mut r = Reactor {
             ai: &mut self.ai,
+            swap2: &self.swap2,
             seats: &mut self.seats,
             net: self.net.as_ref(),
             writer: self.writer.as_ref(),
@@ -155,7 +157,9 @@ impl Application {
             self.relayout();
         }
         self.layout.banner_clear = self.manager.game().map_or(Vec::new(), |g| {
-            let last = g.board().moves().iter().rev().take(4).map(|m| m.pos);
+            // In a swap2 opening the choice is made looking at every stone.
+            let keep = if g.swap2().is_some() { usize::MAX } else { 4 };
+            let last = g.board().moves().iter().rev().take(keep).map(|m| m.pos);
             g.winning_line()
                 .unwrap_or(&[])
                 .iter()

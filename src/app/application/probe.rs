@@ -103,6 +103,10 @@ impl Application {
 }
 
 impl Application {
+    /// Renju's forbidden points marked on the board, and how often they were worked out.
+    pub fn forbidden_marks(&self) -> &crate::game::marks::ForbiddenMarks {
+        &self.ui.forbidden
+    }
     /// The analysis panel's state.
     pub fn study(&self) -> &crate::game::analysis::Study {
         &self.ui.study

@@ -14,7 +14,7 @@ use std::time::Duration;
 pub const REPORT_EVERY: Duration = Duration::from_millis(150);
 
 /// The position on show: the game, the reviewed move, or the set-up board.
-fn shown<'a>(manager: &'a ChessManager, ui: &'a UiState) -> Option<(&'a Board, Rule)> {
+pub(super) fn shown<'a>(manager: &'a ChessManager, ui: &'a UiState) -> Option<(&'a Board, Rule)> {
     match ui.screen {
         Screen::Game => manager.game().map(|g| (g.board(), g.rule())),
         Screen::Review => ui.review.as_ref().map(|r| (r.board(), r.record().rule)),

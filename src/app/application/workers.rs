@@ -17,6 +17,15 @@ impl Application {
                 ..Default::default()
             });
         }
+        for (ticket, decision) in self.swap2.poll() {
+            let events = self
+                .manager
+                .apply(Command::Swap2Decided { ticket, decision }, now);
+            self.carry_out(crate::app::handlers::Effects {
+                game: events,
+                ..Default::default()
+            });
+        }
         for report in self
             .writer
             .as_ref()

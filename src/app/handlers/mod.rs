@@ -26,6 +26,7 @@ pub fn handle(event: Event, cx: &mut Context) {
         Event::NewGame | Event::Restart | Event::Resume => play::start(event, cx),
         Event::Undo
         | Event::Swap
+        | Event::Swap2(_)
         | Event::PlayForMe
         | Event::Hint
         | Event::PlaceStone(_)

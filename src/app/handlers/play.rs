@@ -26,6 +26,7 @@ pub fn on_board(event: Event, cx: &mut Context) {
     let command = match event {
         Event::Undo => Command::Undo,
         Event::Swap => Command::Swap,
+        Event::Swap2(choice) => Command::Swap2(choice),
         Event::PlayForMe => Command::PlayForMe,
         Event::Hint => Command::Hint,
         Event::PlaceStone(pos) => Command::Place(pos),

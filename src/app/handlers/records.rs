@@ -4,9 +4,9 @@
 use super::context::Context;
 use crate::app::event::Event;
 use crate::app::screen::Screen;
-use crate::game::record::posstring::to_pos_string;
+use crate::game::record::posstring::to_game_string;
 use crate::game::record::psq::to_psq;
-use crate::game::record::{import, GameRecord};
+use crate::game::record::{import_as, GameRecord};
 use crate::game::review::Review;
 use crate::game::setup::Setup;
 use crate::game::{Command, Game, GameSettings};
@@ -88,7 +88,7 @@ pub fn copy_position(cx: &mut Context) {
         (_, _, Some(g)) => g.to_record(),
         _ => return,
     };
-    let text = to_pos_string(record.positions(), record.height);
+    let text = to_game_string(record.rule, record.positions(), record.height);
     if let Err(e) = cx.clipboard.set_clipboard_text(&text) {
         log::warn!("clipboard: {e}");
         cx.ui.toast("Could not copy to the clipboard");
@@ -122,7 +122,8 @@ pub fn paste_into_field(cx: &mut Context) {
     }
 }
 
-/// Imports a game from the clipboard (pos string, psq or JSON) and opens it for review.
+/// Imports a game from the clipboard (pos string, psq or JSON; under the menu's rule when
+/// the text names none) and opens it for review, or puts it on the set-up board.
 pub fn paste(cx: &mut Context) {
     let text = match cx.clipboard.clipboard_text() {
         Ok(t) => t,
@@ -131,10 +132,12 @@ pub fn paste(cx: &mut Context) {
             return cx.ui.toast("Nothing to paste: the clipboard holds no text");
         }
     };
-    match import(&text, cx.manager.settings.size) {
+    let settings = &cx.manager.settings;
+    match import_as(&text, settings.size, settings.rule) {
         Ok(record) if cx.ui.screen == Screen::Setup => match record.to_board(None) {
             Ok(board) => {
                 cx.manager.settings.size = board.width();
+                cx.manager.settings.rule = record.rule;
                 cx.ui.setup = Some(Setup::from_board(&board));
             }
             Err(e) => cx.ui.toast(format!("Cannot import the clipboard: {e}")),

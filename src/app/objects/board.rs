@@ -1,5 +1,5 @@
 //! The board: wood, grid, star points, coordinates, stones, last-move dot, hint, winning
-//! line, move numbers, and the ghost stone under the mouse. A click on an intersection
+//! line, move numbers, renju's forbidden points, and the ghost stone under the mouse. A click on an intersection
 //! becomes a `PlaceStone` event; the manager decides whether it is legal.
 
 use crate::app::draw::{Align, Gfx};
@@ -99,6 +99,19 @@ impl BoardView {
 }
 
 impl BoardView {
+    /// Renju's forbidden points for Black (worked out when the position changed): a
+    /// small thin red cross on each, seen but quiet.
+    fn draw_forbidden(gfx: &mut Gfx, view: &View) {
+        let l = view.layout;
+        let d = l.cell * 0.13;
+        let t = (l.cell * 0.05).max(1.5);
+        for &p in view.ui.forbidden.points() {
+            let (x, y) = l.point(p);
+            gfx.line((x - d, y - d), (x + d, y + d), t, theme::FORBIDDEN);
+            gfx.line((x - d, y + d), (x + d, y - d), t, theme::FORBIDDEN);
+        }
+    }
+
     /// The set-up board: stones without order (no numbers, no last-move dot), and the
     /// ghost of the stone a click would place.
     fn draw_setup(gfx: &mut Gfx, view: &View, setup: &Setup) {
@@ -111,6 +124,7 @@ impl BoardView {
             let (x, y) = l.point(m.pos);
             gfx.stone(x, y, r, m.stone, 255);
         }
+        Self::draw_forbidden(gfx, view);
         if let Some(p) = l.hit(view.mouse) {
             let (x, y) = l.point(p);
             if board.is_empty(p) {
@@ -180,7 +194,9 @@ impl GameObject for BoardView {
                     g.board(),
                     g.winning_line().map(<[Pos]>::to_vec),
                     g.hint(),
-                    g.is_human_turn(),
+                    g.is_human_turn()
+                        && g.swap2()
+                            .is_none_or(|s| s.may_place(g.board().move_count())),
                     view.ui.show_numbers && !view.ui.study.is_on(),
                 )
             }
@@ -224,6 +240,7 @@ impl GameObject for BoardView {
                 );
             }
         }
+        Self::draw_forbidden(gfx, view);
         if let Some(last) = board.last_move() {
             if !numbers {
                 let (x, y) = l.point(last.pos);

@@ -14,6 +14,7 @@ pub mod prompt;
 pub mod records_list;
 pub mod review_panel;
 pub mod setup_panel;
+pub mod swap2_prompt;
 pub mod text_field;
 pub mod toast;
 pub mod wrap;

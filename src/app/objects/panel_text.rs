@@ -54,6 +54,9 @@ pub fn status(view: &View, game: &Game) -> (String, Option<Stone>) {
         None => {}
     }
     let side = game.board().side_to_move();
+    if let Some(s) = game.swap2() {
+        return (s.prompt(), Some(side));
+    }
     if let Some(net) = view.manager.net().filter(|n| !n.is_connected()) {
         let text = match net.status() {
             LinkStatus::Waiting { reason } | LinkStatus::Closed { reason } => reason.clone(),

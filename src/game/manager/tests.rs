@@ -31,6 +31,14 @@ fn say(e: &GameEvent) -> String {
         GameEvent::Undone { plies } => format!("undone {plies}"),
         GameEvent::Revived => "revived".into(),
         GameEvent::SidesSwapped { human } => format!("you play {human}"),
+        GameEvent::Swap2Asked { chooser } => format!("{chooser:?} chooses"),
+        GameEvent::Swap2Wanted(r) => format!(
+            "swap2 decision #{} on {} stones",
+            r.ticket,
+            r.board.move_count()
+        ),
+        GameEvent::Swap2Chose { by, choice } => format!("{by:?} chose {choice:?}"),
+        GameEvent::Swap2Over { first, you } => format!("first plays {first}, you {you:?}"),
         GameEvent::GameOver(Outcome::Win { winner, .. }) => format!("{winner} wins"),
         GameEvent::GameOver(Outcome::Draw) => "draw".into(),
         GameEvent::Paused(p) => if *p { "paused" } else { "running" }.into(),
@@ -377,3 +385,4 @@ fn hints_and_play_for_me_never_use_the_lowest_level() {
 
 mod clocks;
 mod network;
+mod swap2;

@@ -1,6 +1,7 @@
 //! The record of one game and its checks: a record only loads if replaying it is legal.
 
 use super::error::RecordError;
+use crate::engine::renju::forbidden;
 use crate::engine::rules::outcome;
 use crate::engine::{Board, BoardError, Level, Outcome, Pos, Rule, Stone};
 use crate::game::computer::{Computer, ExternalEngine};
@@ -165,25 +166,21 @@ impl GameRecord {
         }
     }
 
-    /// A two-player record of shared moves (pos string, psq), checked by replaying them.
+    /// A two-player record of shared moves (pos string, psq) under `rule`, checked by
+    /// replaying them.
     pub fn imported(
         width: usize,
         height: usize,
         moves: Vec<(Pos, u64)>,
+        rule: Rule,
     ) -> Result<GameRecord, RecordError> {
-        let board = replay(
-            width,
-            height,
-            Rule::Freestyle,
-            moves.iter().map(|m| m.0),
-            None,
-        )?;
+        let board = replay(width, height, rule, moves.iter().map(|m| m.0), None)?;
         let times: Vec<u64> = moves.iter().map(|m| m.1).collect();
         let started = now_unix();
         Ok(GameRecord::from_board(
             new_id(started),
             &board,
-            Rule::Freestyle,
+            rule,
             GameMode::HumanVsHuman,
             Level::Medium,
             started,
@@ -251,7 +248,8 @@ impl GameRecord {
 }
 
 /// Plays `moves` alternately from Black on an empty board, rejecting off-board and
-/// occupied cells and any move after the game was decided.
+/// occupied cells, Black's forbidden points under renju, and any move after the game
+/// was decided.
 pub fn replay(
     width: usize,
     height: usize,
@@ -282,6 +280,11 @@ pub fn replay(
         };
         if outcome(&board, rule).is_some() {
             return Err(illegal("comes after the game ended".into()));
+        }
+        if let Some(why) = forbidden(&board, p).filter(|_| rule.restricts(board.side_to_move())) {
+            return Err(illegal(format!(
+                "is forbidden for Black under renju ({why})"
+            )));
         }
         board.play(p).map_err(|e| match e {
             BoardError::Occupied(_) => illegal("is on an occupied cell".into()),

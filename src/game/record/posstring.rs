@@ -1,9 +1,57 @@
 //! Position strings: `h8i9j10...` — column letter (a = leftmost), then the row number
-//! counted from the bottom, moves alternating from Black.
+//! counted from the bottom, moves alternating from Black. A game under another rule
+//! than freestyle starts with the rule and a colon: `renju:h8i9j10`, `exact-five:h8`.
 
 use super::error::RecordError;
-use crate::engine::Pos;
+use crate::engine::{Pos, Rule};
 use crate::game::notation::{column_letter, row_number};
+
+/// The word a position string names `rule` by.
+pub fn rule_tag(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "freestyle",
+        Rule::ExactFive => "exact-five",
+        Rule::Renju => "renju",
+    }
+}
+
+/// A game's position string: the rule's tag first unless it is freestyle.
+pub fn to_game_string(rule: Rule, moves: impl Iterator<Item = Pos>, height: usize) -> String {
+    let moves = to_pos_string(moves, height);
+    match rule {
+        Rule::Freestyle => moves,
+        _ => format!("{}:{moves}", rule_tag(rule)),
+    }
+}
+
+/// The rule a position string names before its colon (`None` when it names none), and
+/// the moves after it. Case, spaces and dashes in the rule's name are free.
+pub fn split_rule(text: &str) -> Result<(Option<Rule>, &str), RecordError> {
+    let Some((name, moves)) = text.split_once(':') else {
+        return Ok((None, text));
+    };
+    let plain = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    match Rule::ALL
+        .into_iter()
+        .find(|&r| plain(rule_tag(r)) == plain(name))
+    {
+        Some(rule) => Ok((Some(rule), moves)),
+        None => Err(RecordError::Parse {
+            path: None,
+            what: "position string",
+            at: 0,
+            reason: format!(
+                "{:?} is not a rule (freestyle, exact-five or renju)",
+                name.trim()
+            ),
+        }),
+    }
+}
 
 /// The moves as a position string for a board `height` rows tall.
 pub fn to_pos_string(moves: impl Iterator<Item = Pos>, height: usize) -> String {
@@ -84,6 +132,26 @@ mod tests {
         assert_eq!(moves, vec![Pos::new(7, 7), Pos::new(8, 6), Pos::new(9, 5)]);
         assert_eq!(to_pos_string(moves.into_iter(), 15), "h8i9j10");
         assert_eq!(parse_pos_string(" H8 i9\n", 15, 15).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn the_rule_goes_before_a_colon() {
+        let moves = [Pos::new(7, 7), Pos::new(8, 6)];
+        for rule in Rule::ALL {
+            let s = to_game_string(rule, moves.into_iter(), 15);
+            let (named, rest) = split_rule(&s).unwrap();
+            assert_eq!(named.unwrap_or(Rule::Freestyle), rule, "{s}");
+            assert_eq!(parse_pos_string(rest, 15, 15).unwrap(), moves);
+        }
+        assert_eq!(
+            to_game_string(Rule::Freestyle, moves.into_iter(), 15),
+            "h8i9"
+        );
+        assert_eq!(
+            split_rule(" Exact Five : h8").unwrap().0,
+            Some(Rule::ExactFive)
+        );
+        assert!(split_rule("gomoku:h8").is_err());
     }
 
     #[test]

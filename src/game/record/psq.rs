@@ -1,6 +1,8 @@
 //! Piskvork `.psq` files: a header `Piskvorky WxH, ...`, then one `x,y,ms` line per move
 //! with 1-based coordinates (x from the left, y from the top); trailing lines (brain
-//! names and such) are ignored.
+//! names and such) are ignored. The header's fields are the size, each player's level
+//! (0: a person) and which player began: Piskvork's format has no field for the rule,
+//! so a `.psq` is imported under the rule the importer chooses.
 
 use super::error::RecordError;
 use super::model::GameRecord;
