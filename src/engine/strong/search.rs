@@ -27,6 +27,9 @@ fn lmp_limit(depth: i32) -> usize {
     (3 + depth * depth) as usize
 }
 
+/// Nodes between two looks at whether an analysis progress report is due.
+const PROGRESS_NODES: u64 = 4096;
+
 /// Fours tried in a row by the quiescence search.
 const QUIESCENCE_FOURS: u32 = 10;
 
@@ -78,6 +81,9 @@ pub struct Searcher<'a> {
     pub heat: Option<Box<[u32; super::state::CELLS]>>,
     /// Analysis only: reports progress every so often while the search runs.
     pub reporter: Option<super::analysis::Reporter<'a>>,
+    /// Node count at which the reporter is next asked whether progress is due (a
+    /// threshold, not a multiple: threat searches add their nodes in bulk).
+    progress_at: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -108,6 +114,7 @@ impl<'a> Searcher<'a> {
             root_exclude: Vec::new(),
             heat: None,
             reporter: None,
+            progress_at: PROGRESS_NODES,
         }
     }
 
@@ -137,7 +144,8 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = ply;
         self.counters.nodes += 1;
         self.counters.sel_depth = self.counters.sel_depth.max(ply);
-        if self.counters.nodes & 4095 == 0 && self.reporter.is_some() {
+        if self.counters.nodes >= self.progress_at && self.reporter.is_some() {
+            self.progress_at = self.counters.nodes + PROGRESS_NODES;
             super::analysis::progress(self);
         }
         self.stop.check(self.counters.nodes)
@@ -265,8 +273,10 @@ impl<'a> Searcher<'a> {
                 || self.state.threat(cell, 1 - me) >= Threat::Flex3;
             // Late quiet moves near the horizon: once a few have been tried, the rest
             // (ordered worse) are unlikely to matter.
+            // A double two or a three with a two (tomorrow's double threat) is kept too.
             if !pv_node
                 && !tactical
+                && self.state.threat(cell, me) < Threat::Flex2x2
                 && sit == Situation::Quiet
                 && best > -MATE_BOUND
                 && depth <= LMP_DEPTH
