@@ -58,6 +58,14 @@ impl Gfx {
         let _ = self.canvas.fill_rect(sdl_rect(r));
     }
 
+    /// A raised card over the board (a prompt waiting for an answer): a soft shadow under
+    /// a panel-coloured rounded rectangle; `s` is the layout's scale.
+    pub fn card(&mut self, b: Rect, s: f32) {
+        let shadow = Rect::new(b.x - 4.0 * s, b.y + 2.0 * s, b.w + 8.0 * s, b.h + 8.0 * s);
+        self.rounded(shadow, 18.0 * s, Color::RGBA(0, 0, 0, 60));
+        self.rounded(b, 16.0 * s, super::theme::PANEL);
+    }
+
     /// A rectangle with anti-aliased rounded corners. The parts tile exactly on whole
     /// pixels (no seams, no overlaps), so translucent colours blend evenly too.
     pub fn rounded(&mut self, r: Rect, radius: f32, c: Color) {

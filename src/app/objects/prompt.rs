@@ -2,13 +2,11 @@
 //! draw". Its Accept and Decline buttons are separate objects, shown with it.
 
 use crate::app::draw::{Align, Gfx};
-use crate::app::layout::Rect;
 use crate::app::scene::{GameObject, View};
 use crate::app::screen::Screen;
 use crate::app::theme;
 use crate::game::net::Offer;
 use crate::game::LinkStatus;
-use sdl2::pixels::Color;
 
 pub struct OfferPrompt;
 
@@ -37,9 +35,7 @@ impl GameObject for OfferPrompt {
         let l = view.layout;
         let s = l.scale;
         let b = l.banner();
-        let shadow = Rect::new(b.x - 4.0 * s, b.y + 2.0 * s, b.w + 8.0 * s, b.h + 8.0 * s);
-        gfx.rounded(shadow, 18.0 * s, Color::RGBA(0, 0, 0, 60));
-        gfx.rounded(b, 16.0 * s, theme::PANEL);
+        gfx.card(b, s);
         let who = match view.manager.net().map(|n| n.status()) {
             Some(LinkStatus::Connected { peer }) => peer.clone(),
             _ => "The other player".into(),

@@ -2,12 +2,10 @@
 //! separate objects, shown with it (placed clear of every stone of the opening).
 
 use crate::app::draw::{Align, Gfx};
-use crate::app::layout::Rect;
 use crate::app::scene::{GameObject, View};
 use crate::app::screen::Screen;
 use crate::app::theme;
 use crate::game::swap2::{Swap2, Swap2Choice};
-use sdl2::pixels::Color;
 
 pub struct Swap2Prompt;
 
@@ -44,9 +42,7 @@ impl GameObject for Swap2Prompt {
         let l = view.layout;
         let s = l.scale;
         let b = l.banner();
-        let shadow = Rect::new(b.x - 4.0 * s, b.y + 2.0 * s, b.w + 8.0 * s, b.h + 8.0 * s);
-        gfx.rounded(shadow, 18.0 * s, Color::RGBA(0, 0, 0, 60));
-        gfx.rounded(b, 16.0 * s, theme::PANEL);
+        gfx.card(b, s);
         gfx.text(
             &swap2.question(),
             (b.x + b.w / 2.0, b.y + 42.0 * s),
