@@ -3,6 +3,10 @@
 //! iterative searches to a depth or for a time.
 //!
 //! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms|NODESn MOVES...`
+//!
+//! Two more modes: `curveD` prints the nodes each depth up to D costs from a cold start
+//! (how selective the search is), `threatsN` looks for the side to move's VCF or VCT
+//! within N nodes each.
 
 use gomoku::engine::strong::eval::evaluate;
 use gomoku::engine::strong::state::State;
@@ -39,6 +43,31 @@ fn main() {
         if mine as u8 > 2 || theirs as u8 > 2 {
             println!("  {},{}: mine {mine:?}, theirs {theirs:?}", p.x, p.y);
         }
+    }
+    if let Some(n) = limit.strip_prefix("threats") {
+        // The side to move's forced win by fours or threes, within n nodes each.
+        let t = std::time::Instant::now();
+        let r = gomoku::engine::strong::find_forced_win(
+            &board,
+            Rule::Freestyle,
+            &StrongLimits::depth(60),
+            n.parse().expect("a node count"),
+        );
+        println!("{r:?} in {:?}", t.elapsed());
+        return;
+    }
+    if let Some(d) = limit.strip_prefix("curve") {
+        // Nodes each depth costs from a cold start: how selective the search is.
+        for depth in 1..=d.parse().expect("a depth") {
+            let r = StrongEngine::default().search(
+                &board,
+                Rule::Freestyle,
+                &StrongLimits::depth(depth),
+            );
+            print!("{depth}:{}k ", r.stats.nodes / 1000);
+        }
+        println!();
+        return;
     }
     let mut engine = StrongEngine::default();
     let limits = if let Some(ms) = limit.strip_suffix("ms") {
