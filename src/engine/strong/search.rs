@@ -27,6 +27,11 @@ fn lmp_limit(depth: i32) -> usize {
     (3 + depth * depth) as usize
 }
 
+/// Late-move reductions grow with ln(depth) * ln(move number) / this. Matched against
+/// Carbon at 300 ms (80 games): 2.2 scored 56.9%, 1.2 with the not-improving step below
+/// 63.8%; at 100 ms 38.8% against 50.3% (160 games).
+const LMR_DIVISOR: f64 = 1.2;
+
 /// Nodes between two looks at whether an analysis progress report is due.
 const PROGRESS_NODES: u64 = 4096;
 
@@ -96,7 +101,7 @@ impl<'a> Searcher<'a> {
         let mut reductions = Box::new([[0u8; 64]; 64]);
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.4 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+                *r = (0.4 + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Searcher {
@@ -244,6 +249,8 @@ impl<'a> Searcher<'a> {
             }
         };
         self.frames[ply].eval = eval;
+        // The side to move's evaluation rose since its previous move: reduce less.
+        let improving = ply < 2 || eval > self.frames[ply - 2].eval;
 
         if let Some(v) = self.prune(sit, depth, alpha, beta, eval, ply, pv_node) {
             return v;
@@ -298,6 +305,8 @@ impl<'a> Searcher<'a> {
                     let mut r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    } else if !improving && r > 1 {
+                        r += 1;
                     }
                     r.clamp(0, new_depth - 1)
                 } else {
