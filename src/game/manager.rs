@@ -220,6 +220,18 @@ impl ChessManager {
         self.game.as_mut().ok_or(GameError::NoGame)
     }
 
+    /// The live game, unfinished, with a person to move (any phase, opening included).
+    pub(super) fn person_turn(&mut self) -> Result<&mut Game, GameError> {
+        let g = self.live()?;
+        if g.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !g.is_human_turn() {
+            return Err(GameError::NotYourTurn);
+        }
+        Ok(g)
+    }
+
     /// A person's click: legal only on a person's turn. It overrides a hint or a
     /// play-for-me search still running.
     fn place(
@@ -231,13 +243,7 @@ impl ChessManager {
         if self.is_guest() {
             return self.guest_place(pos, out);
         }
-        let g = self.live()?;
-        if g.is_over() {
-            return Err(GameError::GameOver);
-        }
-        if !g.is_human_turn() {
-            return Err(GameError::NotYourTurn);
-        }
+        let g = self.person_turn()?;
         if g.swap2.is_some() {
             return self.opening_stone(pos, Mover::Person, now, out);
         }
@@ -367,13 +373,7 @@ impl ChessManager {
 
     /// The live game, when a person plays the side to move.
     fn person_to_move(&mut self) -> Result<&mut Game, GameError> {
-        let g = self.live()?;
-        if g.is_over() {
-            return Err(GameError::GameOver);
-        }
-        if !g.is_human_turn() {
-            return Err(GameError::NotYourTurn);
-        }
+        let g = self.person_turn()?;
         if g.swap2.is_some() {
             return Err(GameError::InOpening);
         }
@@ -386,13 +386,7 @@ impl ChessManager {
         choice: super::swap2::Swap2Choice,
         out: &mut Vec<GameEvent>,
     ) -> Result<(), GameError> {
-        let g = self.live()?;
-        if g.is_over() {
-            return Err(GameError::GameOver);
-        }
-        if !g.is_human_turn() {
-            return Err(GameError::NotYourTurn);
-        }
+        self.person_turn()?;
         self.swap2_choose(choice, out)
     }
 

@@ -57,19 +57,9 @@ impl Brain {
         self.send_bytes(format!("{line}\n").as_bytes());
     }
 
-    /// Next line that is not a MESSAGE.
+    /// Next line that is not a MESSAGE (or DEBUG).
     pub fn answer(&mut self) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .expect("brain answered in time");
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
+        self.answer_after_messages().1
     }
 
     /// The process has not exited (bad input must never end it).
@@ -80,7 +70,7 @@ impl Brain {
         );
     }
 
-    /// Next line that is not a MESSAGE, and the MESSAGE lines before it.
+    /// Next line that is not a MESSAGE (or DEBUG), and the MESSAGE lines before it.
     pub fn answer_after_messages(&mut self) -> (Vec<String>, String) {
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut messages = Vec::new();
@@ -92,7 +82,7 @@ impl Brain {
                 .expect("brain answered in time");
             if line.starts_with("MESSAGE") {
                 messages.push(line);
-            } else {
+            } else if !line.starts_with("DEBUG") {
                 return (messages, line);
             }
         }

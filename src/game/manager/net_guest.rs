@@ -20,13 +20,7 @@ impl ChessManager {
         pos: Pos,
         out: &mut Vec<GameEvent>,
     ) -> Result<(), GameError> {
-        let g = self.live()?;
-        if g.is_over() {
-            return Err(GameError::GameOver);
-        }
-        if !g.is_human_turn() {
-            return Err(GameError::NotYourTurn);
-        }
+        let g = self.person_turn()?;
         if !g.board.contains(pos) {
             return Err(crate::engine::BoardError::OffBoard(pos).into());
         }
