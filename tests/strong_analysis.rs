@@ -3,7 +3,9 @@
 
 mod oracle;
 
-use gomoku::engine::search::is_win_score;
+use gomoku::engine::search::{is_win_score, WIN};
+use gomoku::engine::strong::state::{State, W};
+use gomoku::engine::strong::threat::Threat;
 use gomoku::engine::strong::{find_forced_win, Analysis, ForcedWin, StrongEngine, StrongLimits};
 use gomoku::engine::{Board, ManualClock, Pos, Rule, Stone};
 use std::sync::Arc;
@@ -142,4 +144,67 @@ fn long_iterations_still_report_progress() {
     assert!(reports
         .iter()
         .all(|r| r.searching == r.depth + 1 || r.done || r.searching == r.depth));
+}
+
+/// Plays `moves` (Black first) on an empty 15x15 board given as `x,y` text.
+fn board_of(moves: &str) -> Board {
+    let cells: Vec<(usize, usize)> = moves
+        .split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect();
+    board(&cells)
+}
+
+#[test]
+fn a_vct_goes_on_with_threes_when_the_opponent_has_a_three_three_point() {
+    // From a lost match game, Black to move: White has a three-three point. Black's open
+    // threes still force (White's two threes are a tempo slower), and Black wins by
+    // threats; a finder that answered the three-three point with fours only saw nothing.
+    let b = board_of("7,7 8,8 8,10 7,10 9,7 8,7 8,6 7,5 9,9 9,8 10,8 11,7 6,8 9,5");
+    let state = State::from_board(&b, Rule::Freestyle);
+    assert!(
+        state.count(W, Threat::Flex3x2) > 0,
+        "premise: White's three-three point"
+    );
+    let ForcedWin::Vct(line) = find_forced_win(&b, Rule::Freestyle, &limits(u64::MAX), 200_000)
+    else {
+        panic!("expected a VCT\n{b}");
+    };
+    // (Not a VCF: the finder tries those first.)
+    let mut after = b.clone();
+    after.play(line[0]).expect("an empty cell");
+    // The main search, White to move, finds no way out either.
+    let r = StrongEngine::new(1 << 22).search(&after, Rule::Freestyle, &limits(4_000_000));
+    assert!(is_win_score(r.score) && r.score < 0, "{r:?}");
+}
+
+#[test]
+fn a_three_three_with_no_four_against_it_is_a_win_in_five() {
+    // Black's (7,7) makes two open threes; White's stones are far away and make nothing.
+    let mut b = Board::square(15).expect("legal size");
+    for (x, y) in [(5, 7), (6, 7), (7, 5), (7, 6)] {
+        b.place(Pos::new(x, y), Stone::Black).expect("empty");
+    }
+    for (x, y) in [(0, 0), (14, 0), (0, 14), (14, 13)] {
+        b.place(Pos::new(x, y), Stone::White).expect("empty");
+    }
+    b.set_side_to_move(Stone::Black);
+    let r = StrongEngine::new(1 << 20).search(&b, Rule::Freestyle, &limits(10_000));
+    assert_eq!(r.score, WIN - 5, "{r:?}");
+    let m = r.best_move.expect("a move");
+    // Checked with the plain rules: whatever White answers, it has no five and Black
+    // still has an open four (or a five) to make.
+    b.place(m, Stone::Black).expect("empty");
+    let replies: Vec<Pos> = b.cells().filter(|&p| b.is_empty(p)).collect();
+    for w in replies {
+        b.place(w, Stone::White).expect("empty");
+        assert!(oracle::fives(&b, Stone::White).is_empty());
+        let attack = !oracle::fives(&b, Stone::Black).is_empty()
+            || !oracle::open_four_points(&mut b, Stone::Black).is_empty();
+        assert!(attack, "White's {w:?} stops the attack\n{b}");
+        b.undo();
+    }
 }

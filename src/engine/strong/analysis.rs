@@ -130,6 +130,7 @@ fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
     let line = match situation(&mut s.state, &mut scratch) {
         Situation::Win(c) => (WIN - 1, vec![c]),
         Situation::WinsInThree(c) => (WIN - 3, vec![c]),
+        Situation::WinsInFive(c) => (WIN - 5, vec![c]),
         _ => {
             let mut nodes = s.counters.nodes;
             let vcf = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, 100_000).solve();

@@ -1,6 +1,8 @@
 //! Threat-aware move generation. What a node may play depends on the threats on the
 //! board, strongest first:
 //! - the opponent can make five: only the block (two such cells: lost);
+//! - we can make a four-three or a three-three and the opponent cannot make a four: that
+//!   move alone, a win in five plies;
 //! - the opponent can make an open four (an open three, or a double-four point): only our
 //!   own fours and the moves that leave the opponent no open-four point;
 //! - the opponent has a four-three point: our fours and the moves that take it away
@@ -55,6 +57,9 @@ pub enum Situation {
     Forced(u16),
     /// The side to move makes an open four (or double four): it wins in three plies.
     WinsInThree(u16),
+    /// The side to move makes a four-three or a three-three and the opponent cannot make
+    /// a four: one three is left open after the reply, and it becomes an open four.
+    WinsInFive(u16),
     /// The opponent threatens an open four: defend or counter with fours.
     DefendFour,
     /// The opponent has a four-three point.
@@ -101,6 +106,22 @@ pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
     }
     if s.count(opp, Threat::Flex4) > 0 {
         return Situation::DefendFour;
+    }
+    // In renju Black's follow-up open four may land on a forbidden point: not decided.
+    let sure = s.rule() != Rule::Renju || me != B;
+    if sure
+        && s.count_at_least(opp, Threat::Block4) == 0
+        && (s.count(me, Threat::Block4Flex3) > 0 || s.count(me, Threat::Flex3x2) > 0)
+    {
+        scratch.clear();
+        s.candidates(scratch);
+        let found = scratch
+            .iter()
+            .copied()
+            .find(|&c| matches!(s.threat(c, me), Threat::Block4Flex3 | Threat::Flex3x2));
+        if let Some(c) = found {
+            return Situation::WinsInFive(c);
+        }
     }
     if s.count(opp, Threat::Block4Flex3) > 0 {
         return Situation::DefendFourThree;
@@ -161,6 +182,9 @@ pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut 
 /// Appends every cell where the side to move makes a four or better.
 pub fn fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     let me = s.side_to_move();
+    if s.count_at_least(me, Threat::Block4) == 0 {
+        return;
+    }
     scratch.clear();
     s.candidates(scratch);
     for &c in scratch.iter() {
@@ -173,6 +197,9 @@ pub fn fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
 /// Appends every cell where the side to move makes an open three or better.
 pub fn threes_and_fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     let me = s.side_to_move();
+    if s.count_at_least(me, Threat::Flex3) == 0 {
+        return;
+    }
     scratch.clear();
     s.candidates(scratch);
     for &c in scratch.iter() {
@@ -199,7 +226,10 @@ pub fn generate(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
 fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     out.clear();
     match situation {
-        Situation::Win(c) | Situation::Forced(c) | Situation::WinsInThree(c) => out.push(c),
+        Situation::Win(c)
+        | Situation::Forced(c)
+        | Situation::WinsInThree(c)
+        | Situation::WinsInFive(c) => out.push(c),
         Situation::Lost => {}
         Situation::DefendFour => {
             fours(s, out, scratch);

@@ -1,6 +1,7 @@
 //! Principal-variation search with a transposition table, null-move and futility
-//! pruning, late-move reductions, forced-reply extensions, and a quiescence search of
-//! continuous fours (a VCF search) at the horizon.
+//! pruning, late-move reductions (half for threes and their blocks off the principal
+//! variation), a ply less at expected cut nodes far above beta, forced-reply extensions,
+//! and a quiescence search of continuous fours (a VCF search) at the horizon.
 
 use super::eval::evaluate;
 use super::history::History;
@@ -32,6 +33,10 @@ fn lmp_limit(depth: i32) -> usize {
 /// 63.8%; at 100 ms 38.8% against 50.3% (160 games).
 const LMR_DIVISOR: f64 = 1.2;
 
+/// Fail-high reduction: at an expected cut node whose static value is this much per ply
+/// of depth above beta, every move but our fours is searched a ply shallower.
+const FAIL_HIGH_MARGIN: i32 = 60;
+
 /// Nodes between two looks at whether an analysis progress report is due.
 const PROGRESS_NODES: u64 = 4096;
 
@@ -54,6 +59,16 @@ struct Frame {
     moves: Vec<ScoredMove>,
     killers: [u16; 2],
     eval: i32,
+}
+
+/// Where a node sits in the tree, as its move loop needs it.
+#[derive(Clone, Copy)]
+struct Node {
+    ply: usize,
+    /// On the principal variation (full window).
+    pv: bool,
+    /// Expected to fail high (a null-window search of a late move).
+    cut: bool,
 }
 
 /// Work counters.
@@ -189,11 +204,16 @@ impl<'a> Searcher<'a> {
                 self.set_pv_leaf(ply, c);
                 Some(mate_in(ply + 3))
             }
+            Situation::WinsInFive(c) => {
+                self.set_pv_leaf(ply, c);
+                Some(mate_in(ply + 5))
+            }
             _ => None,
         }
     }
 
     /// Negamax value of the position for the side to move, searched `depth` plies deep.
+    /// `cut_node`: a zero-window node expected to fail high (its parent's late move).
     pub fn search(
         &mut self,
         depth: i32,
@@ -201,6 +221,7 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         if self.enter(ply) {
             return 0;
@@ -252,7 +273,7 @@ impl<'a> Searcher<'a> {
         // The side to move's evaluation rose since its previous move: reduce less.
         let improving = ply < 2 || eval > self.frames[ply - 2].eval;
 
-        if let Some(v) = self.prune(sit, depth, alpha, beta, eval, ply, pv_node) {
+        if let Some(v) = self.prune(sit, depth, alpha, beta, eval, ply, pv_node, cut_node) {
             return v;
         }
 
@@ -271,6 +292,15 @@ impl<'a> Searcher<'a> {
         let mut n_quiets = 0;
         let mut quiets_searched = 0;
         let mut i = 0;
+        let node = Node {
+            ply,
+            pv: pv_node,
+            cut: cut_node,
+        };
+        let likely_fail_high = !pv_node
+            && cut_node
+            && sit == Situation::Quiet
+            && eval >= beta + FAIL_HIGH_MARGIN * depth;
         for m in moves.iter() {
             let cell = m.cell;
             if ply == 0 && self.root_exclude.contains(&cell) {
@@ -294,32 +324,22 @@ impl<'a> Searcher<'a> {
             if !tactical {
                 quiets_searched += 1;
             }
+            let four = self.state.threat(cell, me) >= Threat::Block4;
             // A forced reply costs no depth: threat sequences are searched to the end.
-            let new_depth = if forced { depth } else { depth - 1 };
-            self.play(cell);
-            let mut v;
-            if i == 0 {
-                v = -self.search(new_depth, -beta, -alpha, ply + 1, pv_node);
-            } else {
-                let r = if depth >= 3 && !tactical && !forced && i >= 2 {
-                    let mut r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    } else if !improving && r > 1 {
-                        r += 1;
-                    }
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                v = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && r > 0 {
-                    v = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if v > alpha && v < beta && pv_node {
-                    v = -self.search(new_depth, -beta, -alpha, ply + 1, true);
-                }
+            let mut new_depth = if forced { depth } else { depth - 1 };
+            if likely_fail_high && !four {
+                new_depth -= 1;
             }
+            let r = if i == 0 {
+                None
+            } else if forced || four {
+                Some(0)
+            } else {
+                let r = self.reduction(depth, i, pv_node, improving, tactical);
+                Some(r.clamp(0, (new_depth - 1).max(0)))
+            };
+            self.play(cell);
+            let v = self.pvs_child(node, new_depth, r, alpha, beta);
             self.state.unmake();
             if self.stop.stopped() {
                 self.frames[ply].moves = moves;
@@ -366,6 +386,51 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Searches the move just played, principal-variation style: the first move (`r` is
+    /// `None`) with the node's window; a later one with a null window `r` plies shallower,
+    /// again at full depth when that beats alpha, and with the full window when it lands
+    /// inside it on the principal variation.
+    fn pvs_child(&mut self, node: Node, depth: i32, r: Option<i32>, alpha: i32, beta: i32) -> i32 {
+        let ply = node.ply + 1;
+        let Some(r) = r else {
+            return -self.search(depth, -beta, -alpha, ply, node.pv, !node.pv && !node.cut);
+        };
+        let mut v = -self.search(depth - r, -alpha - 1, -alpha, ply, false, true);
+        if v > alpha && r > 0 {
+            v = -self.search(depth, -alpha - 1, -alpha, ply, false, !node.cut);
+        }
+        if v > alpha && v < beta && node.pv {
+            v = -self.search(depth, -beta, -alpha, ply, true, false);
+        }
+        v
+    }
+
+    /// Late-move reduction of the `i`th move (from 0) of a node: none for the first two
+    /// moves or near the horizon; a tactical move (a three, or a block of one) is reduced
+    /// half as much, and not at all on the principal variation.
+    fn reduction(
+        &self,
+        depth: i32,
+        i: usize,
+        pv_node: bool,
+        improving: bool,
+        tactical: bool,
+    ) -> i32 {
+        if depth < 3 || i < 2 || (tactical && pv_node) {
+            return 0;
+        }
+        let mut r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
+        if pv_node {
+            r -= 1;
+        } else if !improving && r > 1 {
+            r += 1;
+        }
+        if tactical {
+            r /= 2;
+        }
+        r
+    }
+
     /// Static pruning of a non-PV node without threats against the side to move:
     /// reverse futility, razoring and null move. `Some(value)` cuts the node.
     #[allow(clippy::too_many_arguments)]
@@ -378,6 +443,7 @@ impl<'a> Searcher<'a> {
         eval: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> Option<i32> {
         if pv_node || sit != Situation::Quiet || beta.abs() >= MATE_BOUND {
             return None;
@@ -397,7 +463,7 @@ impl<'a> Searcher<'a> {
         if depth >= 3 && eval >= beta && self.state.move_back(0) != NONE {
             let r = 2 + depth / 4;
             self.state.pass();
-            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
             self.state.unmake();
             if self.stop.stopped() {
                 return Some(0);
@@ -506,6 +572,10 @@ impl<'a> Searcher<'a> {
     fn four_moves(&mut self, out: &mut Vec<u16>, fours: u32) {
         let me = self.state.side_to_move();
         out.clear();
+        // No four to make (the counts say so): no need to look at the board.
+        if self.state.count_at_least(me, Threat::Block4) == 0 {
+            return;
+        }
         self.scratch.clear();
         self.state.candidates(&mut self.scratch);
         let last_own = self.state.move_back(1);

@@ -91,7 +91,9 @@ impl<'a> Vct<'a> {
         }
         let sit = situation(self.state, &mut self.scratch);
         match sit {
-            Situation::Win(_) | Situation::WinsInThree(_) => return true,
+            Situation::Win(_) | Situation::WinsInThree(_) | Situation::WinsInFive(_) => {
+                return true
+            }
             Situation::Lost => return false,
             _ => {}
         }
@@ -140,11 +142,27 @@ impl<'a> Vct<'a> {
         match sit {
             // The defender's four must be blocked; the block may keep the attack going.
             Situation::Forced(c) => out.push(c),
-            // Against an open three or a four-three only fours keep the initiative.
-            Situation::DefendFour | Situation::DefendFourThree | Situation::DefendThreeThree => {
-                fours(self.state, &mut out, &mut self.scratch)
+            // Against an open three or a four-three point a three of ours is a tempo too
+            // slow, unless it also takes the opponent's threat away: fours, and threes
+            // that defend.
+            Situation::DefendFour | Situation::DefendFourThree => {
+                fours(self.state, &mut out, &mut self.scratch);
+                let level = if sit == Situation::DefendFour {
+                    Threat::Flex4
+                } else {
+                    Threat::Block4Flex3
+                };
+                let mut blocks = Vec::new();
+                defences(self.state, level, &mut blocks, &mut self.scratch);
+                let s = &*self.state;
+                out.extend(
+                    blocks
+                        .into_iter()
+                        .filter(|&c| (Threat::Flex3..Threat::Block4).contains(&s.threat(c, me))),
+                );
             }
-            _ => {
+            // A three-three point is slower than our open three: the three still forces.
+            Situation::DefendThreeThree | Situation::Quiet => {
                 self.scratch.clear();
                 self.state.candidates(&mut self.scratch);
                 out.extend(
@@ -154,7 +172,12 @@ impl<'a> Vct<'a> {
                         .filter(|&c| self.state.threat(c, me) >= Threat::Flex3),
                 );
             }
+            Situation::Win(_)
+            | Situation::WinsInThree(_)
+            | Situation::WinsInFive(_)
+            | Situation::Lost => {}
         }
+        retain_legal(self.state, &mut out);
         let s = &*self.state;
         out.sort_by_key(|&c| std::cmp::Reverse(s.threat(c, me)));
         out
@@ -170,7 +193,9 @@ impl<'a> Vct<'a> {
         let sit = situation(self.state, &mut self.scratch);
         let mut moves = Vec::new();
         match sit {
-            Situation::Win(_) | Situation::WinsInThree(_) => return false,
+            Situation::Win(_) | Situation::WinsInThree(_) | Situation::WinsInFive(_) => {
+                return false
+            }
             Situation::Lost => return true,
             Situation::Forced(c) => moves.push(c),
             Situation::DefendFour => {
@@ -203,7 +228,7 @@ impl<'a> Vct<'a> {
         loop {
             let sit = situation(self.state, &mut self.scratch);
             let attacker_move = match sit {
-                Situation::Win(c) | Situation::WinsInThree(c) => {
+                Situation::Win(c) | Situation::WinsInThree(c) | Situation::WinsInFive(c) => {
                     line.push(c);
                     break;
                 }
