@@ -138,7 +138,17 @@ pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
 pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     let me = s.side_to_move();
     let opp = 1 - me;
-    let Some(f) = find_threat(s, opp, level, scratch) else {
+    // The cell must carry the threat being defended: a plain four of the opponent's
+    // (stronger than a three-three in the ordering) is no such cell, and the lines
+    // through it would miss the real defences.
+    let aimed = |t: Threat| match level {
+        Threat::Flex3x2 => t == Threat::Flex3x2 || t == Threat::Block4Flex3,
+        Threat::Block4Flex3 => t == Threat::Block4Flex3 || t == Threat::Flex4,
+        _ => t >= level,
+    };
+    scratch.clear();
+    s.candidates(scratch);
+    let Some(f) = scratch.iter().copied().find(|&c| aimed(s.threat(c, opp))) else {
         return;
     };
     let threat_gone = |s: &State| {
@@ -252,5 +262,53 @@ fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
             }
         }
         Situation::Quiet => s.candidates(out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::strong::state::W;
+    use crate::engine::{Board, Pos};
+
+    /// The state after `moves` (`x,y` each, Black first) on 15x15.
+    fn state(moves: &str) -> State {
+        let mut b = Board::square(15).expect("15 is a legal size");
+        for m in moves.split_whitespace() {
+            let (x, y) = m.split_once(',').expect("x,y");
+            let pos = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
+            b.play(pos).expect("a legal move");
+        }
+        State::from_board(&b, Rule::Freestyle)
+    }
+
+    /// From a lost game: White can make a four at 8,3 / 8,4 (stronger than a three-three
+    /// in the threat order) and a three-three at 5,5. Taking the three-three point is the
+    /// plain defence; looking for it along the four's lines missed it, and the search
+    /// "proved" a win for White that Pela refuted with 5,5.
+    #[test]
+    fn the_three_three_point_is_among_its_defences() {
+        let mut s =
+            state("7,7 8,7 8,10 6,6 6,5 7,8 9,6 5,6 3,6 5,8 4,8 8,5 6,7 8,6 8,8 4,6 7,6 7,3");
+        let mut scratch = Vec::new();
+        let sit = situation(&mut s, &mut scratch);
+        assert_eq!(sit, Situation::DefendThreeThree);
+        let mut moves = Vec::new();
+        generate(&mut s, sit, &mut moves, &mut scratch);
+        let point = s.cell_of(Pos::new(5, 5));
+        assert!(moves.contains(&point), "5,5 missing from {moves:?}");
+        // Every generated defence leaves White no three-three and no four-three.
+        let defences: Vec<u16> = {
+            let mut d = Vec::new();
+            defences(&mut s, Threat::Flex3x2, &mut d, &mut scratch);
+            d
+        };
+        assert!(!defences.is_empty());
+        for c in defences {
+            s.make(c);
+            assert_eq!(s.count(W, Threat::Flex3x2), 0);
+            assert_eq!(s.count_at_least(W, Threat::Block4Flex3), 0);
+            s.unmake();
+        }
     }
 }
