@@ -45,7 +45,7 @@ fn shortest_vcf(state: &mut State) -> Option<u32> {
 fn kind(state: &mut State) -> Option<String> {
     let mut scratch = Vec::new();
     let me = state.side_to_move();
-    match situation(state, &mut scratch) {
+    match situation(state) {
         Situation::Win(_) => return Some("win1".into()),
         Situation::Forced(_) if state.count(me, Threat::Five) == 0 => return Some("block4".into()),
         Situation::DefendFour if state.count_at_least(me, Threat::Block4) == 0 => {

@@ -119,7 +119,6 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
             continue;
         };
         let mut state = State::new(15, 15, Rule::Freestyle);
-        let mut scratch = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             let Some(p) = parse_move(m) else { break };
             let cell = state.cell_of(p);
@@ -131,7 +130,7 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
                 continue;
             }
             if !matches!(
-                situation(&mut state, &mut scratch),
+                situation(&mut state),
                 Situation::Quiet
                     | Situation::DefendFourThree
                     | Situation::DefendThreeThree

@@ -16,7 +16,7 @@ const MOVES_TO_PLAN: u64 = 40;
 const MIN_MOVES_TO_PLAN: u64 = 12;
 /// No new iteration after this share of the hard limit (an iteration costs about as
 /// much as all before it).
-const SOFT_PERCENT: u64 = 50;
+const SOFT_PERCENT: u64 = 70;
 /// Kept back from every limit for pipes, scheduling and the manager's clock: 15%, and
 /// never less than this (measured: on a loaded 2-core machine a 300 ms turn needed 25 ms).
 const MARGIN_MS: u64 = 30;

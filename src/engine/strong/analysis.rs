@@ -126,8 +126,7 @@ impl StrongEngine {
 /// A position decided before any search: a five to make, an open four to make, a win by
 /// continuous fours.
 fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
-    let mut scratch = Vec::new();
-    let line = match situation(&mut s.state, &mut scratch) {
+    let line = match situation(&mut s.state) {
         Situation::Win(c) => (WIN - 1, vec![c]),
         Situation::WinsInThree(c) => (WIN - 3, vec![c]),
         Situation::WinsInFive(c) => (WIN - 5, vec![c]),

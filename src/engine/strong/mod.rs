@@ -6,8 +6,11 @@
 //! Hard; this one shares only the board, the rules and the profiler with it.
 
 pub mod analysis;
+pub mod cellset;
 pub mod eval;
+pub mod guard;
 pub mod history;
+pub mod keymap;
 pub mod movegen;
 pub mod pattern;
 pub mod search;

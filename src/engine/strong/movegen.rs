@@ -70,26 +70,24 @@ pub enum Situation {
     Quiet,
 }
 
-/// The first empty candidate where `colour` has a threat of at least `t`.
-pub fn find_threat(s: &State, colour: usize, t: Threat, scratch: &mut Vec<u16>) -> Option<u16> {
-    scratch.clear();
-    s.candidates(scratch);
-    scratch.iter().copied().find(|&c| s.threat(c, colour) >= t)
+/// The first empty cell where `colour` has a threat of at least `t`.
+pub fn find_threat(s: &State, colour: usize, t: Threat) -> Option<u16> {
+    s.cells_with(colour, t).next()
 }
 
 /// Classifies the node for the side to move.
-pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
+pub fn situation(s: &mut State) -> Situation {
     let me = s.side_to_move();
     let opp = 1 - me;
     if s.count(me, Threat::Five) > 0 {
-        if let Some(c) = find_threat(s, me, Threat::Five, scratch) {
+        if let Some(c) = find_threat(s, me, Threat::Five) {
             return Situation::Win(c);
         }
     }
     match s.count(opp, Threat::Five) {
         0 => {}
         1 => {
-            if let Some(c) = find_threat(s, opp, Threat::Five, scratch) {
+            if let Some(c) = find_threat(s, opp, Threat::Five) {
                 // In renju Black cannot block on a forbidden point: the five comes.
                 if me == B && s.is_forbidden(c) {
                     return Situation::Lost;
@@ -100,7 +98,7 @@ pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
         _ => return Situation::Lost,
     }
     if s.count(me, Threat::Flex4) > 0 {
-        if let Some(c) = find_threat(s, me, Threat::Flex4, scratch) {
+        if let Some(c) = find_threat(s, me, Threat::Flex4) {
             return Situation::WinsInThree(c);
         }
     }
@@ -113,11 +111,8 @@ pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
         && s.count_at_least(opp, Threat::Block4) == 0
         && (s.count(me, Threat::Block4Flex3) > 0 || s.count(me, Threat::Flex3x2) > 0)
     {
-        scratch.clear();
-        s.candidates(scratch);
-        let found = scratch
-            .iter()
-            .copied()
+        let found = s
+            .cells_with(me, Threat::Flex3x2)
             .find(|&c| matches!(s.threat(c, me), Threat::Block4Flex3 | Threat::Flex3x2));
         if let Some(c) = found {
             return Situation::WinsInFive(c);
@@ -133,30 +128,24 @@ pub fn situation(s: &mut State, scratch: &mut Vec<u16>) -> Situation {
 }
 
 /// Appends the moves that leave the opponent no cell of threat `level` or above (for
-/// `Flex3x2`: no three-three and nothing from four-three up), found by trying every cell on
+/// `Flex3x2`: no three-three and nothing from four-three up), found among the cells on
 /// the lines that make one such cell's threat.
 pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
     let me = s.side_to_move();
     let opp = 1 - me;
-    // The cell must carry the threat being defended: a plain four of the opponent's
-    // (stronger than a three-three in the ordering) is no such cell, and the lines
-    // through it would miss the real defences.
+    // The threats this defends against. A plain four of the opponent's (stronger than a
+    // three-three in the ordering) is not one: the lines through it would miss the real
+    // defences.
     let aimed = |t: Threat| match level {
-        Threat::Flex3x2 => t == Threat::Flex3x2 || t == Threat::Block4Flex3,
-        Threat::Block4Flex3 => t == Threat::Block4Flex3 || t == Threat::Flex4,
+        Threat::Flex3x2 => t == Threat::Flex3x2 || t >= Threat::Block4Flex3,
         _ => t >= level,
     };
-    scratch.clear();
-    s.candidates(scratch);
-    let Some(f) = scratch.iter().copied().find(|&c| aimed(s.threat(c, opp))) else {
+    let threatened: Vec<u16> = s
+        .cells_with(opp, level.min(Threat::Flex3x2))
+        .filter(|&c| aimed(s.threat(c, opp)))
+        .collect();
+    let Some(&f) = threatened.first() else {
         return;
-    };
-    let threat_gone = |s: &State| {
-        if level == Threat::Flex3x2 {
-            s.count(opp, Threat::Flex3x2) == 0 && s.count_at_least(opp, Threat::Block4Flex3) == 0
-        } else {
-            s.count_at_least(opp, level) == 0
-        }
     };
     scratch.clear();
     scratch.push(f);
@@ -179,10 +168,26 @@ pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut 
             }
         }
     }
+    // In renju a White stone can lift one of Black's forbidden points and make a new
+    // threat there: play it to see. Elsewhere a stone only takes away, so the threats
+    // already on the board are all there is to look at.
+    let lifts_forbidden = s.rule() == Rule::Renju && opp == B;
     for &c in scratch.iter() {
-        s.make(c);
-        let holds = threat_gone(s);
-        s.unmake();
+        let holds = if lifts_forbidden {
+            s.make(c);
+            let gone = if level == Threat::Flex3x2 {
+                s.count(opp, Threat::Flex3x2) == 0
+                    && s.count_at_least(opp, Threat::Block4Flex3) == 0
+            } else {
+                s.count_at_least(opp, level) == 0
+            };
+            s.unmake();
+            gone
+        } else {
+            threatened
+                .iter()
+                .all(|&t| !aimed(s.threat_if_blocked(t, opp, c)))
+        };
         if holds && !out.contains(&c) {
             out.push(c);
         }
@@ -190,30 +195,20 @@ pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut 
 }
 
 /// Appends every cell where the side to move makes a four or better.
-pub fn fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+pub fn fours(s: &State, out: &mut Vec<u16>) {
     let me = s.side_to_move();
-    if s.count_at_least(me, Threat::Block4) == 0 {
-        return;
-    }
-    scratch.clear();
-    s.candidates(scratch);
-    for &c in scratch.iter() {
-        if s.threat(c, me).is_four() && !out.contains(&c) {
+    for c in s.cells_with(me, Threat::Block4) {
+        if !out.contains(&c) {
             out.push(c);
         }
     }
 }
 
 /// Appends every cell where the side to move makes an open three or better.
-pub fn threes_and_fours(s: &State, out: &mut Vec<u16>, scratch: &mut Vec<u16>) {
+pub fn threes_and_fours(s: &State, out: &mut Vec<u16>) {
     let me = s.side_to_move();
-    if s.count_at_least(me, Threat::Flex3) == 0 {
-        return;
-    }
-    scratch.clear();
-    s.candidates(scratch);
-    for &c in scratch.iter() {
-        if s.threat(c, me) >= Threat::Flex3 && !out.contains(&c) {
+    for c in s.cells_with(me, Threat::Flex3) {
+        if !out.contains(&c) {
             out.push(c);
         }
     }
@@ -242,7 +237,7 @@ fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
         | Situation::WinsInFive(c) => out.push(c),
         Situation::Lost => {}
         Situation::DefendFour => {
-            fours(s, out, scratch);
+            fours(s, out);
             defences(s, Threat::Flex4, out, scratch);
         }
         Situation::DefendFourThree => {
@@ -250,7 +245,7 @@ fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
             if out.is_empty() {
                 s.candidates(out);
             } else {
-                fours(s, out, scratch);
+                fours(s, out);
             }
         }
         Situation::DefendThreeThree => {
@@ -258,7 +253,7 @@ fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
             if out.is_empty() {
                 s.candidates(out);
             } else {
-                threes_and_fours(s, out, scratch);
+                threes_and_fours(s, out);
             }
         }
         Situation::Quiet => s.candidates(out),
@@ -291,7 +286,7 @@ mod tests {
         let mut s =
             state("7,7 8,7 8,10 6,6 6,5 7,8 9,6 5,6 3,6 5,8 4,8 8,5 6,7 8,6 8,8 4,6 7,6 7,3");
         let mut scratch = Vec::new();
-        let sit = situation(&mut s, &mut scratch);
+        let sit = situation(&mut s);
         assert_eq!(sit, Situation::DefendThreeThree);
         let mut moves = Vec::new();
         generate(&mut s, sit, &mut moves, &mut scratch);
@@ -309,6 +304,116 @@ mod tests {
             assert_eq!(s.count(W, Threat::Flex3x2), 0);
             assert_eq!(s.count_at_least(W, Threat::Block4Flex3), 0);
             s.unmake();
+        }
+    }
+}
+
+#[cfg(test)]
+mod defence_tests {
+    use super::*;
+    use crate::engine::strong::state::W;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The defences found by playing every cell near the stones and counting what is
+    /// left: slow, and independent of the blocked-line reading `defences` uses.
+    fn by_playing(s: &mut State, level: Threat) -> Vec<u16> {
+        let opp = 1 - s.side_to_move();
+        let mut cells = Vec::new();
+        s.candidates(&mut cells);
+        cells
+            .into_iter()
+            .filter(|&c| {
+                s.make(c);
+                let gone = if level == Threat::Flex3x2 {
+                    s.count(opp, Threat::Flex3x2) == 0
+                        && s.count_at_least(opp, Threat::Block4Flex3) == 0
+                } else {
+                    s.count_at_least(opp, level) == 0
+                };
+                s.unmake();
+                gone
+            })
+            .collect()
+    }
+
+    #[test]
+    fn blocked_line_reading_agrees_with_playing_the_move() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut checked = 0;
+        for game in 0..300 {
+            let rule = if game % 3 == 0 {
+                Rule::ExactFive
+            } else {
+                Rule::Freestyle
+            };
+            let mut s = State::new(15, 15, rule);
+            s.make(s.centre());
+            for _ in 0..40 {
+                let mut cells = Vec::new();
+                s.candidates(&mut cells);
+                // Mostly shapes near each other: pick among the better-ordered cells.
+                let me = s.side_to_move();
+                cells.sort_by_key(|&c| std::cmp::Reverse(order_score(&s, c, me)));
+                cells.truncate(8);
+                let c = cells[rng.random_range(0..cells.len())];
+                s.make(c);
+                if s.count_at_least(B, Threat::Five) + s.count_at_least(W, Threat::Five) > 0 {
+                    break;
+                }
+                for level in [Threat::Flex4, Threat::Block4Flex3, Threat::Flex3x2] {
+                    let opp = 1 - s.side_to_move();
+                    if s.count_at_least(opp, level) == 0 {
+                        continue;
+                    }
+                    let (mut fast, mut scratch) = (Vec::new(), Vec::new());
+                    defences(&mut s, level, &mut fast, &mut scratch);
+                    let all = by_playing(&mut s, level);
+                    // Every defence found is one; every real one on the threat's lines
+                    // is found (one far away cannot change the threat's cell).
+                    for c in &fast {
+                        assert!(all.contains(c), "{level:?}: {c} is no defence");
+                    }
+                    let lines: Vec<u16> = {
+                        let mut l = Vec::new();
+                        defences_candidates(&s, level, &mut l);
+                        l
+                    };
+                    for c in all.iter().filter(|c| lines.contains(c)) {
+                        assert!(fast.contains(c), "{level:?}: defence {c} missed");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "only {checked} positions with threats");
+    }
+
+    /// The cells `defences` considers (the lines through its first threatened cell).
+    fn defences_candidates(s: &State, level: Threat, out: &mut Vec<u16>) {
+        let opp = 1 - s.side_to_move();
+        let Some(f) = s
+            .cells_with(opp, level.min(Threat::Flex3x2))
+            .find(|&c| match level {
+                Threat::Flex3x2 => {
+                    s.threat(c, opp) == Threat::Flex3x2 || s.threat(c, opp) >= Threat::Block4Flex3
+                }
+                _ => s.threat(c, opp) >= level,
+            })
+        else {
+            return;
+        };
+        out.push(f);
+        for (dir, &step) in STEPS.iter().enumerate() {
+            if s.pattern_code(f, dir, opp) < super::super::pattern::Pattern::B3 as u8 {
+                continue;
+            }
+            for k in -5isize..=5 {
+                let q = f as isize + k * step;
+                if k != 0 && (0..super::super::state::CELLS as isize).contains(&q) {
+                    out.push(q as u16);
+                }
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The strong engine's entry point: immediate answers, a VCF at the root, then iterative
 //! deepening with aspiration windows until the depth, node or time limit.
 
+use super::guard;
 use super::history::History;
 use super::movegen::{situation, Situation};
 use super::search::{Searcher, INF, MATE_BOUND, WIN};
@@ -140,8 +141,7 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
     if s.state.stone_count() == 0 {
         return vec![s.state.centre()];
     }
-    let mut scratch = Vec::new();
-    let sit = situation(&mut s.state, &mut scratch);
+    let sit = situation(&mut s.state);
     match sit {
         Situation::Win(c) => {
             result.score = WIN - 1;
@@ -180,44 +180,31 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
 /// Share of the time and nodes kept back from the deepening for [`avoid_threat_wins`]:
 /// the deepening often runs to its limit, and a move that loses to a VCT the check would
 /// find in a few thousand nodes must not be played for want of time to look.
-const THREAT_CHECK_SHARE: f64 = 0.2;
+const THREAT_CHECK_SHARE: f64 = 0.3;
 
-/// The chosen move must not let the opponent win by continuous threats (beyond the
-/// search's horizon): if it does, it is set aside and the root searched again without
-/// it, a few times at most, in what is left of the time.
+/// The chosen move must not let the opponent win by continuous threats: if it does,
+/// the main search chooses again among the moves the guard proves safe, in what is left
+/// of the time.
 fn avoid_threat_wins(s: &mut Searcher, pv: &mut Vec<u16>, result: &mut SearchResult) {
     crate::profile_function!();
-    for _ in 0..4 {
-        let Some(&mv) = pv.first() else { break };
-        if result.score.abs() >= MATE_BOUND || s.stop.stopped() {
-            break;
-        }
-        // Continuous fours are cheap to rule out: most of the share; threes get the rest.
-        let vcf_budget = s.stop.node_share(0.3, s.counters.nodes);
-        let vct_budget = s.stop.node_share(0.4, s.counters.nodes);
-        s.state.make(mv);
-        let mut nodes = s.counters.nodes;
-        let theirs = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, vcf_budget)
-            .solve()
-            .or_else(|| {
-                Vct::new(&mut s.state, &mut s.stop, &mut nodes, vct_budget).solve(vct::MAX_THREATS)
-            });
-        s.counters.nodes = nodes;
-        s.state.unmake();
-        if theirs.is_none() || s.stop.stopped() {
-            break;
-        }
-        s.root_exclude.push(mv);
-        // Shallow: it must finish in what is left, and any sound move beats a lost one.
-        let depth = (result.depth as i32 - 2).clamp(1, 4);
-        let (v, line) = aspiration(s, depth, result.score);
-        if line.is_empty() {
-            break; // no other move finished in time: keep the one we have
-        }
+    let Some(&mv) = pv.first() else { return };
+    if result.score.abs() >= MATE_BOUND || s.stop.stopped() {
+        return;
+    }
+    let safe = guard::safe_alternatives(s, mv);
+    let Some(&first) = safe.first() else { return };
+    *pv = vec![first];
+    if safe.len() == 1 || s.stop.stopped() {
+        return;
+    }
+    s.root_only = safe;
+    let depth = (result.depth as i32 - 2).clamp(1, 6);
+    let (v, line) = aspiration(s, depth, result.score);
+    if line.first().is_some_and(|c| s.root_only.contains(c)) {
         *pv = line;
         result.score = if s.stop.stopped() { s.root_score } else { v };
     }
-    s.root_exclude.clear();
+    s.root_only.clear();
 }
 
 /// A win by continuous fours for the side to move, within a share of the budget.
@@ -242,7 +229,9 @@ fn root_vct(s: &mut Searcher) -> Option<Vec<u16>> {
     crate::profile_function!();
     let budget = s.stop.node_share(ROOT_VCT_SHARE, s.counters.nodes);
     let mut nodes = s.counters.nodes;
-    let line = Vct::new(&mut s.state, &mut s.stop, &mut nodes, budget).solve(vct::MAX_THREATS);
+    let line = Vct::new(&mut s.state, &mut s.stop, &mut nodes, budget)
+        .solve(vct::MAX_THREATS)
+        .filter(|line| !line.is_empty());
     s.counters.nodes = nodes;
     line
 }

@@ -42,6 +42,10 @@ const PROGRESS_NODES: u64 = 4096;
 
 /// Fours tried in a row by the quiescence search.
 const QUIESCENCE_FOURS: u32 = 10;
+/// Past this many fours in a row the quiescence search plays only fours that make more
+/// than a four (a plain four each ply let positions full of fours explode: a
+/// depth-1 search of 160k nodes in one match position).
+const PLAIN_FOURS: u32 = 3;
 
 #[inline]
 pub fn mate_in(ply: usize) -> i32 {
@@ -97,6 +101,8 @@ pub struct Searcher<'a> {
     pub root_score: i32,
     /// Root moves not to search (multi-PV: the lines already found this iteration).
     pub root_exclude: Vec<u16>,
+    /// When not empty, the only root moves to search (the threat guard's safe moves).
+    pub root_only: Vec<u16>,
     /// When present, how many times the search played each cell (analysis heatmap).
     pub heat: Option<Box<[u32; super::state::CELLS]>>,
     /// Analysis only: reports progress every so often while the search runs.
@@ -132,6 +138,7 @@ impl<'a> Searcher<'a> {
             reductions,
             root_score: 0,
             root_exclude: Vec::new(),
+            root_only: Vec::new(),
             heat: None,
             reporter: None,
             progress_at: PROGRESS_NODES,
@@ -226,7 +233,7 @@ impl<'a> Searcher<'a> {
         if self.enter(ply) {
             return 0;
         }
-        let sit = situation(&mut self.state, &mut self.scratch);
+        let sit = situation(&mut self.state);
         if let Some(v) = self.decided(sit, ply) {
             return v;
         }
@@ -303,7 +310,10 @@ impl<'a> Searcher<'a> {
             && eval >= beta + FAIL_HIGH_MARGIN * depth;
         for m in moves.iter() {
             let cell = m.cell;
-            if ply == 0 && self.root_exclude.contains(&cell) {
+            if ply == 0
+                && (self.root_exclude.contains(&cell)
+                    || !(self.root_only.is_empty() || self.root_only.contains(&cell)))
+            {
                 continue;
             }
             let tactical = self.state.threat(cell, me) >= Threat::Flex3
@@ -518,7 +528,7 @@ impl<'a> Searcher<'a> {
         if self.enter(ply) {
             return 0;
         }
-        let sit = situation(&mut self.state, &mut self.scratch);
+        let sit = situation(&mut self.state);
         if let Some(v) = self.decided(sit, ply) {
             return v;
         }
@@ -572,22 +582,13 @@ impl<'a> Searcher<'a> {
     fn four_moves(&mut self, out: &mut Vec<u16>, fours: u32) {
         let me = self.state.side_to_move();
         out.clear();
-        // No four to make (the counts say so): no need to look at the board.
-        if self.state.count_at_least(me, Threat::Block4) == 0 {
-            return;
-        }
-        self.scratch.clear();
-        self.state.candidates(&mut self.scratch);
         let last_own = self.state.move_back(1);
-        for &c in &self.scratch {
+        for c in self.state.cells_with(me, Threat::Block4) {
             let t = self.state.threat(c, me);
-            if t < Threat::Block4 {
-                continue;
-            }
             // Continuous attack only: next to our previous stone; the first four of the
             // line must carry more than itself.
             let near = last_own != NONE && self.state.is_near_line(c, last_own, 4);
-            let keep = t >= Threat::Block4Plus || (near && fours > 0);
+            let keep = near && (t >= Threat::Block4Plus || fours < PLAIN_FOURS);
             if keep {
                 out.push(c);
             }

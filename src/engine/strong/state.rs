@@ -7,6 +7,7 @@
 //! evaluation sums follow the same deltas, so "does the opponent have a four?" and the
 //! static evaluation are O(1).
 
+use super::cellset::CellSet;
 use super::eval::{cell_table, CellInfo, CellValue};
 use super::pattern::{line_table, slot_of, LineTable, Pattern, BLACK, WALL, WHITE};
 use super::threat::{Threat, THREAT_COUNT};
@@ -26,6 +27,10 @@ pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE a
 pub const NONE: u16 = u16::MAX;
 /// How deep a renju double-three check follows threes through other threes.
 pub const RENJU_DEPTH: u32 = 8;
+
+/// Indices of [`State`]'s kept threat sets.
+const THREES: usize = 0;
+const FOURS: usize = 1;
 
 /// Colour indices.
 pub const B: usize = 0;
@@ -112,29 +117,22 @@ struct CellData {
     value: [CellValue; 2],
 }
 
-/// A move in the history: the cell (or [`NONE`] for a pass) and the stone box before it.
+/// A move in the history: the cell, or [`NONE`] for a pass, and where its saved cells
+/// start on the saved stack.
 #[derive(Clone, Copy)]
 struct Undo {
     cell: u16,
-    bounds: Bounds,
+    saved_from: u32,
 }
 
-/// The box around all stones (inclusive, board coordinates); empty when `min_x > max_x`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Bounds {
-    min_x: i16,
-    max_x: i16,
-    min_y: i16,
-    max_y: i16,
-}
-
-impl Bounds {
-    const EMPTY: Bounds = Bounds {
-        min_x: i16::MAX,
-        max_x: i16::MIN,
-        min_y: i16::MAX,
-        max_y: i16::MIN,
-    };
+/// An empty cell's patterns, threats and values before a move changed them: unmake puts
+/// them back instead of reading the tables again.
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: u16,
+    pats: u32,
+    threat: [Threat; 2],
+    value: [CellValue; 2],
 }
 
 /// The incremental position.
@@ -150,12 +148,17 @@ pub struct State {
     stones: Box<[u8; CELLS]>,
     data: Box<[CellData; CELLS]>,
     near: Box<[u8; CELLS]>,
+    /// Empty cells with a stone near: the candidates.
+    cands: CellSet,
+    /// Per colour: empty cells where it makes an open three or better ([`THREES`]), and
+    /// a four or better ([`FOURS`]).
+    strong: [[CellSet; 2]; 2],
     counts: [[u16; THREAT_COUNT]; 2],
     /// Sum of empty cells' values per colour.
     sums: [CellValue; 2],
     hash: u64,
     history: Vec<Undo>,
-    bounds: Bounds,
+    saved: Vec<Saved>,
     side: usize,
     stone_count: usize,
 }
@@ -174,11 +177,13 @@ impl State {
             stones: Box::new([WALL as u8; CELLS]),
             data: Box::new([CellData::default(); CELLS]),
             near: Box::new([0; CELLS]),
+            cands: CellSet::default(),
+            strong: [[CellSet::default(); 2]; 2],
             counts: [[0; THREAT_COUNT]; 2],
             sums: [CellValue::default(); 2],
             hash: 0,
             history: Vec::with_capacity(width * height + 64),
-            bounds: Bounds::EMPTY,
+            saved: Vec::with_capacity(32 * 64),
             side: B,
             stone_count: 0,
         };
@@ -248,6 +253,18 @@ impl State {
             self.hash ^ zobrist().white_to_move
         } else {
             self.hash
+        }
+    }
+    /// The key [`State::hash`] would have after the side to move plays on `cell`, without
+    /// playing it (threat searches look up children before choosing one to play).
+    #[inline]
+    pub fn hash_after(&self, cell: u16) -> u64 {
+        let z = zobrist();
+        let after = self.hash ^ z.cells[self.side][cell as usize];
+        if self.side == B {
+            after ^ z.white_to_move
+        } else {
+            after
         }
     }
     /// The stone code at `cell`: 0 empty, 1 Black, 2 White, 3 wall.
@@ -383,22 +400,20 @@ impl State {
 
     /// Appends every empty candidate cell (near a stone) to `out`, row by row.
     pub fn candidates(&self, out: &mut Vec<u16>) {
-        let b = self.bounds;
-        if b.min_x > b.max_x {
-            return;
-        }
-        let x0 = (b.min_x - 3).max(0) as usize;
-        let x1 = (b.max_x + 3).min(self.width as i16 - 1) as usize;
-        let y0 = (b.min_y - 3).max(0) as usize;
-        let y1 = (b.max_y + 3).min(self.height as i16 - 1) as usize;
-        for y in y0..=y1 {
-            let row = index(0, y);
-            for c in row + x0..=row + x1 {
-                if self.stones[c] == 0 && self.near[c] > 0 {
-                    out.push(c as u16);
-                }
-            }
-        }
+        out.extend(self.cands.iter());
+    }
+
+    /// The empty cells where `colour` makes a threat of at least `t`, row by row. From
+    /// an open three up they come from the kept sets, below it from the candidates.
+    pub fn cells_with(&self, colour: usize, t: Threat) -> impl Iterator<Item = u16> + '_ {
+        let set = if t >= Threat::Block4 {
+            &self.strong[colour][FOURS]
+        } else if t >= Threat::Flex3 {
+            &self.strong[colour][THREES]
+        } else {
+            &self.cands
+        };
+        set.iter().filter(move |&c| self.threat(c, colour) >= t)
     }
 
     /// Plays the side to move's stone on the empty `cell`.
@@ -412,10 +427,10 @@ impl State {
         self.hash ^= zobrist().cells[colour][c];
         self.history.push(Undo {
             cell,
-            bounds: self.bounds,
+            saved_from: self.saved.len() as u32,
         });
-        self.grow_bounds(c);
         self.stone_count += 1;
+        self.cands.remove(c);
         self.add_near(c, 1);
         self.write_keys(c, code, true);
         self.side ^= 1;
@@ -425,7 +440,7 @@ impl State {
     pub fn pass(&mut self) {
         self.history.push(Undo {
             cell: NONE,
-            bounds: self.bounds,
+            saved_from: self.saved.len() as u32,
         });
         self.side ^= 1;
     }
@@ -442,34 +457,80 @@ impl State {
         let c = undo.cell as usize;
         self.stones[c] = 0;
         self.hash ^= zobrist().cells[self.side][c];
-        self.bounds = undo.bounds;
         self.stone_count -= 1;
         self.add_near(c, -1);
-        self.write_keys(c, 0, true);
-        self.refresh_all(c);
+        if self.near[c] > 0 {
+            self.cands.insert(c);
+        }
+        self.write_keys(c, 0, false);
+        while self.saved.len() > undo.saved_from as usize {
+            let Some(sv) = self.saved.pop() else { break };
+            let q = sv.cell as usize;
+            self.remove_cell(q);
+            let d = &mut self.data[q];
+            d.pats = sv.pats;
+            d.threat = sv.threat;
+            d.value = sv.value;
+            self.add_cell(q);
+        }
+        // The cell's own patterns were not read while it held the stone: they are
+        // those from before the move.
         self.add_cell(c);
     }
 
     /// Writes `code` as the stone at `c` into the keys of the cells that see it, and
     /// (with `refresh`) re-reads the patterns of those that are empty.
     fn write_keys(&mut self, c: usize, code: u32, refresh: bool) {
-        for (dir, &step) in STEPS.iter().enumerate() {
-            for k in 1..=self.half as isize {
-                for (sign, seen_at) in [(-1isize, k), (1, -k)] {
-                    let q = c as isize + sign * k * step;
-                    if !(0..CELLS as isize).contains(&q) {
-                        continue;
-                    }
-                    let q = q as usize;
-                    let shift = 2 * slot_of(seen_at);
-                    let key = &mut self.data[q].keys[dir];
-                    *key = (*key & !(3 << shift)) | code << shift;
-                    if refresh && self.stones[q] == 0 {
-                        self.refresh_dir(q, dir);
-                    }
-                }
+        let watchers: &[Watcher] = if self.half == 4 {
+            &WATCHERS[..32]
+        } else {
+            &WATCHERS
+        };
+        for w in watchers {
+            let q = c as isize + w.offset as isize;
+            // Board cells are padded by walls as deep as any line reaches; only the
+            // walls themselves (written once, when the grid is made) see past its edge.
+            if !(0..CELLS as isize).contains(&q) {
+                continue;
+            }
+            let q = q as usize;
+            let dir = w.dir as usize;
+            let key = &mut self.data[q].keys[dir];
+            *key = (*key & !(3 << w.shift)) | code << w.shift;
+            if refresh && self.stones[q] == 0 {
+                self.refresh_dir(q, dir);
             }
         }
+    }
+
+    /// The threat `colour` would have at the empty cell `f` if the other colour had a
+    /// stone on `q`, read from the tables without playing it. A stone only takes away
+    /// from the other colour's shapes (outside renju, where it can also lift a
+    /// forbidden point), so this is what a blocking move leaves of the threat at `f`.
+    pub fn threat_if_blocked(&self, f: u16, colour: usize, q: u16) -> Threat {
+        if f == q {
+            return Threat::None;
+        }
+        let (fx, fy) = (f as isize % STRIDE as isize, f as isize / STRIDE as isize);
+        let (qx, qy) = (q as isize % STRIDE as isize, q as isize / STRIDE as isize);
+        let (dx, dy) = (qx - fx, qy - fy);
+        let (dir, k) = match () {
+            _ if dy == 0 => (0, dx),
+            _ if dx == 0 => (1, dy),
+            _ if dx == dy => (2, dx),
+            _ if dx == -dy => (3, dy),
+            _ => return self.threat(f, colour),
+        };
+        if k.unsigned_abs() > self.half {
+            return self.threat(f, colour);
+        }
+        let d = &self.data[f as usize];
+        let blocker = if colour == B { WHITE } else { BLACK };
+        let shift = 2 * slot_of(k);
+        let key = (d.keys[dir] & !(3 << shift)) | blocker << shift;
+        let byte = self.table.packed(key) as u32;
+        let pats = (d.pats & !(0xFF << (8 * dir))) | byte << (8 * dir);
+        self.cells[colour][gather(pats, colour)].threat
     }
 
     /// Re-reads one direction's pattern of the empty cell `q` and updates its threats,
@@ -482,6 +543,13 @@ impl State {
         if (old >> shift) & 0xFF == byte {
             return;
         }
+        let d = &self.data[q];
+        self.saved.push(Saved {
+            cell: q as u16,
+            pats: old,
+            threat: d.threat,
+            value: d.value,
+        });
         self.remove_cell(q);
         let pats = (old & !(0xFF << shift)) | byte << shift;
         self.data[q].pats = pats;
@@ -504,11 +572,7 @@ impl State {
     fn rethreat(&mut self, q: usize, packed: u32) {
         let d = &mut self.data[q];
         for colour in 0..2 {
-            // Gather the colour's four nibbles (one per byte) into a 16-bit index.
-            let mut x = (packed >> (4 * colour)) & 0x0F0F_0F0F;
-            x = (x | (x >> 4)) & 0x00FF_00FF;
-            x = (x | (x >> 8)) & 0x0000_FFFF;
-            let info = self.cells[colour][x as usize];
+            let info = self.cells[colour][gather(packed, colour)];
             d.threat[colour] = info.threat;
             d.value[colour] = info.value();
         }
@@ -521,6 +585,10 @@ impl State {
         for colour in 0..2 {
             self.counts[colour][d.threat[colour] as usize] -= 1;
             self.sums[colour] -= d.value[colour];
+            if d.threat[colour] >= Threat::Flex3 {
+                self.strong[colour][THREES].remove(q);
+                self.strong[colour][FOURS].remove(q);
+            }
         }
     }
 
@@ -531,6 +599,12 @@ impl State {
         for colour in 0..2 {
             self.counts[colour][d.threat[colour] as usize] += 1;
             self.sums[colour] += d.value[colour];
+            if d.threat[colour] >= Threat::Flex3 {
+                self.strong[colour][THREES].insert(q);
+                if d.threat[colour] >= Threat::Block4 {
+                    self.strong[colour][FOURS].insert(q);
+                }
+            }
         }
     }
 
@@ -538,19 +612,18 @@ impl State {
         for &(dx, dy) in NEAR.iter() {
             let q = c as isize + dx + dy * STRIDE as isize;
             if (0..CELLS as isize).contains(&q) {
-                let n = &mut self.near[q as usize];
+                let q = q as usize;
+                let n = &mut self.near[q];
                 *n = n.wrapping_add_signed(by);
+                if self.stones[q] == 0 {
+                    if *n > 0 {
+                        self.cands.insert(q);
+                    } else {
+                        self.cands.remove(q);
+                    }
+                }
             }
         }
-    }
-
-    fn grow_bounds(&mut self, c: usize) {
-        let (x, y) = ((c % STRIDE - PAD) as i16, (c / STRIDE - PAD) as i16);
-        let b = &mut self.bounds;
-        b.min_x = b.min_x.min(x);
-        b.max_x = b.max_x.max(x);
-        b.min_y = b.min_y.min(y);
-        b.max_y = b.max_y.max(y);
     }
 
     /// The board this state shows (history since set-up is not kept, only stones).
@@ -561,6 +634,59 @@ impl State {
             _ => None,
         }
     }
+}
+
+/// A cell that sees a stone in one of its line keys: in direction `dir`, `offset` away
+/// from the stone, in the key's bits at `shift`.
+#[derive(Clone, Copy)]
+struct Watcher {
+    dir: u8,
+    offset: i16,
+    shift: u8,
+}
+
+/// Every cell within five steps along the four lines of a stone, the nearer four steps
+/// first (freestyle looks no further than four).
+const WATCHERS: [Watcher; 40] = {
+    let mut out = [Watcher {
+        dir: 0,
+        offset: 0,
+        shift: 0,
+    }; 40];
+    let mut n = 0;
+    let mut k = 1;
+    while k <= 5 {
+        let mut dir = 0;
+        while dir < 4 {
+            let step = STEPS[dir];
+            // The cell `k` steps before the stone sees it `k` ahead, and the other way.
+            let sides = [(-1isize, k), (1, -k)];
+            let mut i = 0;
+            while i < 2 {
+                let (sign, seen_at) = sides[i];
+                out[n] = Watcher {
+                    dir: dir as u8,
+                    offset: (sign * k * step) as i16,
+                    shift: (2 * slot_of(seen_at)) as u8,
+                };
+                n += 1;
+                i += 1;
+            }
+            dir += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// A colour's four pattern nibbles (one per byte of `packed`) gathered into the 16-bit
+/// index of the cell tables.
+#[inline]
+fn gather(packed: u32, colour: usize) -> usize {
+    let mut x = (packed >> (4 * colour)) & 0x0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF;
+    x as usize
 }
 
 /// Cell index of board coordinates.

@@ -3,11 +3,11 @@
 //! four the defender cannot stop). Depth-first, strongest fours first, with a table of
 //! positions already proven to fail so transpositions are searched once.
 
+use super::keymap::KeyMap;
 use super::movegen::{situation, Situation};
 use super::state::{State, NONE};
 use super::threat::Threat;
 use super::time::Stopper;
-use std::collections::HashMap;
 
 /// Fours in one line at most.
 pub const MAX_FOURS: u32 = 40;
@@ -20,9 +20,8 @@ pub struct Vcf<'a> {
     pub nodes: &'a mut u64,
     node_budget: u64,
     /// Positions (attacker to move) proven to fail with at most this many fours left.
-    failed: HashMap<u64, u32>,
+    failed: KeyMap<u32>,
     line: Vec<u16>,
-    scratch: Vec<u16>,
     exhausted: bool,
     max_fours: u32,
 }
@@ -39,9 +38,8 @@ impl<'a> Vcf<'a> {
             stop,
             nodes,
             node_budget,
-            failed: HashMap::new(),
+            failed: KeyMap::default(),
             line: Vec::new(),
-            scratch: Vec::with_capacity(256),
             exhausted: false,
             max_fours: MAX_FOURS,
         }
@@ -97,7 +95,7 @@ impl<'a> Vcf<'a> {
             return false;
         }
         let me = self.state.side_to_move();
-        match situation(self.state, &mut self.scratch) {
+        match situation(self.state) {
             Situation::Win(c) => {
                 self.line.push(c);
                 return true;
@@ -125,17 +123,15 @@ impl<'a> Vcf<'a> {
         if self.failed.get(&key).is_some_and(|&d| d >= fours_left) {
             return false;
         }
-        let mut fours = Vec::new();
-        self.scratch.clear();
-        self.state.candidates(&mut self.scratch);
         let last = self.state.move_back(1);
-        for &c in &self.scratch {
-            let t = self.state.threat(c, me);
-            if t.is_four() {
+        let mut fours: Vec<(i32, u16)> = self
+            .state
+            .cells_with(me, Threat::Block4)
+            .map(|c| {
                 let near = last != NONE && self.state.is_near_line(c, last, 4);
-                fours.push((t as i32 * 2 + near as i32, c));
-            }
-        }
+                (self.state.threat(c, me) as i32 * 2 + near as i32, c)
+            })
+            .collect();
         fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
         for (_, c) in fours {
             if self.try_four(c, fours_left) {
@@ -153,7 +149,7 @@ impl<'a> Vcf<'a> {
     fn try_four(&mut self, c: u16, fours_left: u32) -> bool {
         self.state.make(c);
         *self.nodes += 1;
-        let won = match situation(self.state, &mut self.scratch) {
+        let won = match situation(self.state) {
             // The defender has a five of its own: this four comes too late.
             Situation::Win(_) => false,
             // Two five points: the four was open (or a double four).

@@ -1,24 +1,45 @@
 //! VCT: victory by continuous threats. The attacker plays only fours and open threes
 //! (and three-threes, four-threes); the defender answers a four with its block and an
 //! open three with any move that leaves no open-four point, or with fours of its own.
-//! The attacker wins if every defence still loses. Iterative deepening on the number of
-//! attacking moves, with a table of proven results, inside a node budget.
+//! The attacker wins if every defence still loses.
+//!
+//! Searched by proof numbers, depth first (df-pn): every position carries how many
+//! leaves must still be proven (pn) or refuted (dn) to settle it, and the search goes
+//! down the line that is cheapest to settle, coming back up only when a sibling has
+//! become cheaper. Attacks with one answer (fours) are followed to the end before wide
+//! ones, however deep they go; a three with three answers costs three. Results are kept
+//! per position, so a transposition is settled once.
 
+use super::keymap::KeyMap;
 use super::movegen::{defences, fours, retain_legal, situation, Situation};
 use super::state::{State, NONE};
 use super::threat::Threat;
 use super::time::Stopper;
-use std::collections::HashMap;
 
 /// Attacker moves in one line at most.
 pub const MAX_THREATS: u32 = 12;
 
-/// A proven outcome for a position and the attacker moves it was searched with.
+/// Proof and disproof numbers at or beyond this are infinite: settled.
+const INF: u32 = 1 << 28;
+
+/// What is known of a position: its proof and disproof numbers, and how many attacker
+/// moves were left when they were found (a refutation with fewer moves left says
+/// nothing of a search with more; a proof with more left, nothing of one with fewer).
 #[derive(Clone, Copy)]
-struct Proof {
-    depth: u32,
-    win: bool,
+struct Entry {
+    pn: u32,
+    dn: u32,
+    threats: u32,
+    /// At a proven attacker node, the move that wins.
     mv: u16,
+}
+
+/// A move of a node being searched, with its child's numbers.
+#[derive(Clone, Copy)]
+struct Child {
+    cell: u16,
+    pn: u32,
+    dn: u32,
 }
 
 /// A VCT search; the attacker is the side to move at the start.
@@ -27,7 +48,7 @@ pub struct Vct<'a> {
     stop: &'a mut Stopper,
     pub nodes: &'a mut u64,
     node_limit: u64,
-    proofs: HashMap<u64, Proof>,
+    table: KeyMap<Entry>,
     scratch: Vec<u16>,
     exhausted: bool,
 }
@@ -45,15 +66,15 @@ impl<'a> Vct<'a> {
             stop,
             nodes,
             node_limit,
-            proofs: HashMap::new(),
+            table: KeyMap::default(),
             scratch: Vec::with_capacity(256),
             exhausted: false,
         }
     }
 
     /// A winning line (attacker and defender alternating, the defender's choice being
-    /// one of its best tries), or `None` if none was found within `max_threats` and the
-    /// budget.
+    /// one of its tries), or `None` if none was found within `max_threats` attacker
+    /// moves and the budget.
     pub fn solve(mut self, max_threats: u32) -> Option<Vec<u16>> {
         self.search(max_threats)
     }
@@ -65,15 +86,9 @@ impl<'a> Vct<'a> {
 
     /// As [`Vct::solve`], keeping the search for [`Vct::out_of_budget`].
     pub fn search(&mut self, max_threats: u32) -> Option<Vec<u16>> {
-        for depth in (2..=max_threats.min(MAX_THREATS)).step_by(2) {
-            if self.attack(depth) {
-                return Some(self.principal_line(depth));
-            }
-            if self.exhausted {
-                break;
-            }
-        }
-        None
+        let threats = max_threats.min(MAX_THREATS);
+        let (pn, _) = self.attack(INF, INF, threats);
+        (pn == 0 && !self.exhausted).then(|| self.principal_line())
     }
 
     fn budget_gone(&mut self) -> bool {
@@ -83,56 +98,134 @@ impl<'a> Vct<'a> {
         self.exhausted
     }
 
-    /// Attacker to move, at most `depth` more attacking moves: does it win?
-    fn attack(&mut self, depth: u32) -> bool {
-        *self.nodes += 1;
-        if self.budget_gone() {
-            return false;
-        }
-        let sit = situation(self.state, &mut self.scratch);
-        match sit {
-            Situation::Win(_) | Situation::WinsInThree(_) | Situation::WinsInFive(_) => {
-                return true
-            }
-            Situation::Lost => return false,
-            _ => {}
-        }
-        if depth == 0 {
-            return false;
-        }
-        let key = self.state.hash();
-        if let Some(p) = self.proofs.get(&key) {
-            if p.win && p.depth <= depth {
-                return true;
-            }
-            if !p.win && p.depth >= depth {
-                return false;
+    /// The numbers stored for `key`, if they hold with `threats` attacker moves left.
+    fn lookup(&self, key: u64, threats: u32) -> Option<(u32, u32)> {
+        let e = self.table.get(&key)?;
+        let holds = match (e.pn, e.dn) {
+            (0, _) => threats >= e.threats,
+            (_, 0) => threats <= e.threats,
+            _ => true,
+        };
+        holds.then_some((e.pn, e.dn))
+    }
+
+    /// Keeps what was learnt of `key`; a proof is never replaced by anything weaker.
+    fn store(&mut self, key: u64, (pn, dn): (u32, u32), threats: u32, mv: u16) {
+        if let Some(old) = self.table.get(&key) {
+            if old.pn == 0 && (pn != 0 || old.threats <= threats) {
+                return;
             }
         }
-        let moves = self.attacking_moves(sit);
-        let mut won = NONE;
-        for c in moves {
-            self.state.make(c);
-            let w = self.defend(depth - 1);
-            self.state.unmake();
-            if w {
-                won = c;
-                break;
-            }
-            if self.exhausted {
-                return false;
-            }
-        }
-        let win = won != NONE;
-        self.proofs.insert(
+        self.table.insert(
             key,
-            Proof {
-                depth,
-                win,
-                mv: won,
+            Entry {
+                pn,
+                dn,
+                threats,
+                mv,
             },
         );
-        win
+    }
+
+    /// Attacker to move, at most `threats` more attacking moves: searches until its
+    /// numbers reach a threshold, returns them (pn 0: a win).
+    fn attack(&mut self, th_pn: u32, th_dn: u32, threats: u32) -> (u32, u32) {
+        *self.nodes += 1;
+        if self.budget_gone() {
+            return (1, 1);
+        }
+        let sit = situation(self.state);
+        match sit {
+            Situation::Win(_) | Situation::WinsInThree(_) | Situation::WinsInFive(_) => {
+                return (0, INF)
+            }
+            Situation::Lost => return (INF, 0),
+            _ if threats == 0 => return (INF, 0),
+            _ => {}
+        }
+        let key = self.state.hash();
+        let me = self.state.side_to_move();
+        let mut kids: Vec<Child> = self
+            .attacking_moves(sit)
+            .into_iter()
+            .map(|cell| {
+                // One answer to a four, about three to a three.
+                let guess = if self.state.threat(cell, me).is_four() {
+                    (1, 1)
+                } else {
+                    (3, 1)
+                };
+                let (pn, dn) = self
+                    .lookup(self.state.hash_after(cell), threats - 1)
+                    .unwrap_or(guess);
+                Child { cell, pn, dn }
+            })
+            .collect();
+        loop {
+            let pn = kids.iter().map(|k| k.pn).min().unwrap_or(INF);
+            let dn = kids
+                .iter()
+                .fold(0u32, |s, k| s.saturating_add(k.dn))
+                .min(INF);
+            if pn >= th_pn || dn >= th_dn || self.exhausted {
+                let won = kids.iter().find(|k| k.pn == 0).map_or(NONE, |k| k.cell);
+                self.store(key, (pn, dn), threats, won);
+                return (pn, dn);
+            }
+            let (best, second) = cheapest(&kids, |k| k.pn);
+            let child_th_pn = th_pn.min(second.saturating_add(1));
+            let child_th_dn = (th_dn - dn).saturating_add(kids[best].dn).min(INF);
+            self.state.make(kids[best].cell);
+            let (cp, cd) = self.defend(child_th_pn, child_th_dn, threats - 1);
+            self.state.unmake();
+            kids[best].pn = cp;
+            kids[best].dn = cd;
+        }
+    }
+
+    /// Defender to move after an attacking move: searches until its numbers reach a
+    /// threshold, returns them (pn 0: every defence loses).
+    fn defend(&mut self, th_pn: u32, th_dn: u32, threats: u32) -> (u32, u32) {
+        *self.nodes += 1;
+        if self.budget_gone() {
+            return (1, 1);
+        }
+        let sit = situation(self.state);
+        let Some(moves) = self.defending_moves(sit) else {
+            return (INF, 0);
+        };
+        if moves.is_empty() {
+            return (0, INF);
+        }
+        let key = self.state.hash();
+        let mut kids: Vec<Child> = moves
+            .into_iter()
+            .map(|cell| {
+                let (pn, dn) = self
+                    .lookup(self.state.hash_after(cell), threats)
+                    .unwrap_or((1, 1));
+                Child { cell, pn, dn }
+            })
+            .collect();
+        loop {
+            let pn = kids
+                .iter()
+                .fold(0u32, |s, k| s.saturating_add(k.pn))
+                .min(INF);
+            let dn = kids.iter().map(|k| k.dn).min().unwrap_or(INF);
+            if pn >= th_pn || dn >= th_dn || self.exhausted {
+                self.store(key, (pn, dn), threats, NONE);
+                return (pn, dn);
+            }
+            let (best, second) = cheapest(&kids, |k| k.dn);
+            let child_th_dn = th_dn.min(second.saturating_add(1));
+            let child_th_pn = (th_pn - pn).saturating_add(kids[best].pn).min(INF);
+            self.state.make(kids[best].cell);
+            let (cp, cd) = self.attack(child_th_pn, child_th_dn, threats);
+            self.state.unmake();
+            kids[best].pn = cp;
+            kids[best].dn = cd;
+        }
     }
 
     /// The attacker's candidate threats, strongest first.
@@ -146,7 +239,7 @@ impl<'a> Vct<'a> {
             // slow, unless it also takes the opponent's threat away: fours, and threes
             // that defend.
             Situation::DefendFour | Situation::DefendFourThree => {
-                fours(self.state, &mut out, &mut self.scratch);
+                fours(self.state, &mut out);
                 let level = if sit == Situation::DefendFour {
                     Threat::Flex4
                 } else {
@@ -163,14 +256,7 @@ impl<'a> Vct<'a> {
             }
             // A three-three point is slower than our open three: the three still forces.
             Situation::DefendThreeThree | Situation::Quiet => {
-                self.scratch.clear();
-                self.state.candidates(&mut self.scratch);
-                out.extend(
-                    self.scratch
-                        .iter()
-                        .copied()
-                        .filter(|&c| self.state.threat(c, me) >= Threat::Flex3),
-                );
+                out.extend(self.state.cells_with(me, Threat::Flex3));
             }
             Situation::Win(_)
             | Situation::WinsInThree(_)
@@ -183,92 +269,93 @@ impl<'a> Vct<'a> {
         out
     }
 
-    /// Defender to move after an attacking move: does the attacker win against every
-    /// defence?
-    fn defend(&mut self, depth: u32) -> bool {
-        *self.nodes += 1;
-        if self.budget_gone() {
-            return false;
-        }
-        let sit = situation(self.state, &mut self.scratch);
+    /// The defender's answers to the attacker's last move; `None` when that move made no
+    /// threat the defender must answer (or the defender wins first), empty when nothing
+    /// answers it.
+    fn defending_moves(&mut self, sit: Situation) -> Option<Vec<u16>> {
         let mut moves = Vec::new();
         match sit {
-            Situation::Win(_) | Situation::WinsInThree(_) | Situation::WinsInFive(_) => {
-                return false
-            }
-            Situation::Lost => return true,
+            Situation::Lost => {}
             Situation::Forced(c) => moves.push(c),
             Situation::DefendFour => {
-                fours(self.state, &mut moves, &mut self.scratch);
+                fours(self.state, &mut moves);
                 defences(self.state, Threat::Flex4, &mut moves, &mut self.scratch);
                 retain_legal(self.state, &mut moves);
             }
-            // The attacker's move made no threat the defender must answer.
-            _ => return false,
+            _ => return None,
         }
-        if moves.is_empty() {
-            return true;
-        }
-        for d in moves {
-            self.state.make(d);
-            let w = self.attack(depth);
-            self.state.unmake();
-            if !w {
-                return false;
-            }
-        }
-        true
+        Some(moves)
     }
 
     /// Replays the proof from the root: at attacker nodes the proven move, at defender
     /// nodes the first defence (all of them lose).
-    fn principal_line(&mut self, depth: u32) -> Vec<u16> {
+    fn principal_line(&mut self) -> Vec<u16> {
         let mut line = Vec::new();
         let mut made = 0;
-        loop {
-            let sit = situation(self.state, &mut self.scratch);
-            let attacker_move = match sit {
-                Situation::Win(c) | Situation::WinsInThree(c) | Situation::WinsInFive(c) => {
-                    line.push(c);
-                    break;
-                }
-                _ => self
-                    .proofs
-                    .get(&self.state.hash())
-                    .filter(|p| p.win)
-                    .map(|p| p.mv),
-            };
-            let Some(a) = attacker_move.filter(|&m| m != NONE) else {
+        // Every attacker move uses up a threat, so the line ends; the bound is a guard.
+        while made < 4 * MAX_THREATS as usize + 8 {
+            let sit = situation(self.state);
+            if let Situation::Win(c) | Situation::WinsInThree(c) | Situation::WinsInFive(c) = sit {
+                line.push(c);
+                break;
+            }
+            let proven = self.table.get(&self.state.hash()).filter(|e| e.pn == 0);
+            let Some(a) = proven.map(|e| e.mv).filter(|&m| m != NONE) else {
                 break;
             };
             line.push(a);
             self.state.make(a);
             made += 1;
-            let defence = self.first_defence();
-            let Some(d) = defence else { break };
+            let sit = situation(self.state);
+            let Some(&d) = self
+                .defending_moves(sit)
+                .as_deref()
+                .and_then(<[u16]>::first)
+            else {
+                break;
+            };
             line.push(d);
             self.state.make(d);
             made += 1;
-            if made > 4 * depth as usize + 8 {
-                break;
-            }
         }
         for _ in 0..made {
             self.state.unmake();
         }
         line
     }
+}
 
-    fn first_defence(&mut self) -> Option<u16> {
-        match situation(self.state, &mut self.scratch) {
-            Situation::Forced(c) => Some(c),
-            Situation::DefendFour => {
-                let mut moves = Vec::new();
-                defences(self.state, Threat::Flex4, &mut moves, &mut self.scratch);
-                fours(self.state, &mut moves, &mut self.scratch);
-                moves.first().copied()
-            }
-            _ => None,
+/// The index of the child with the least `key`, and the second least value.
+fn cheapest(kids: &[Child], key: impl Fn(&Child) -> u32) -> (usize, u32) {
+    let mut best = 0;
+    let mut first = INF + 1;
+    let mut second = INF;
+    for (i, k) in kids.iter().enumerate() {
+        let v = key(k);
+        if v < first {
+            second = first.min(INF);
+            first = v;
+            best = i;
+        } else if v < second {
+            second = v;
         }
+    }
+    (best, second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kid(pn: u32, dn: u32) -> Child {
+        Child { cell: 0, pn, dn }
+    }
+
+    #[test]
+    fn cheapest_finds_the_least_and_the_runner_up() {
+        let kids = [kid(5, 1), kid(2, 9), kid(3, 4)];
+        assert_eq!(cheapest(&kids, |k| k.pn), (1, 3));
+        assert_eq!(cheapest(&kids, |k| k.dn), (0, 4));
+        assert_eq!(cheapest(&[kid(7, 7)], |k| k.pn), (0, INF));
     }
 }

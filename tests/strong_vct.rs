@@ -1,0 +1,128 @@
+//! The VCT (proof-number threat search) against every defence: for positions where it
+//! claims a win by continuous threats (tests/data/vct.txt, mined from our matches), the
+//! claim is checked by playing the attacker's moves the engine chooses against *every*
+//! defender move near the stones, not only the defences the engine's generator thinks
+//! of. Fives are judged by the plain-rules oracle, not by the engine's tables.
+
+mod oracle;
+
+use gomoku::engine::clock::ManualClock;
+use gomoku::engine::strong::state::State;
+use gomoku::engine::strong::time::Stopper;
+use gomoku::engine::strong::vct::{Vct, MAX_THREATS};
+use gomoku::engine::{Board, Pos, Rule, Stone};
+use std::sync::Arc;
+
+/// Nodes the engine may spend on each claim (the mined positions need far fewer).
+const BUDGET: u64 = 200_000;
+
+fn positions() -> Vec<Board> {
+    include_str!("data/vct.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let mut board = Board::square(15).expect("15x15");
+            for w in line.split_whitespace() {
+                let (x, y) = w.split_once(',').expect("x,y");
+                let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
+                board.play(p).expect("a legal move");
+            }
+            board
+        })
+        .collect()
+}
+
+/// The engine's VCT for the side to move on `b`, if it finds one.
+fn engine_vct(b: &Board) -> Option<Vec<u16>> {
+    let mut state = State::from_board(b, Rule::Freestyle);
+    let mut stop = Stopper::new(Arc::new(ManualClock::new()), None, None, None);
+    let mut nodes = 0;
+    Vct::new(&mut state, &mut stop, &mut nodes, BUDGET).solve(MAX_THREATS)
+}
+
+/// The first move of the engine's VCT on `b`, as a board position.
+fn engine_attack(b: &Board) -> Option<Pos> {
+    let state = State::from_board(b, Rule::Freestyle);
+    engine_vct(b)?.first().map(|&c| state.pos_of(c))
+}
+
+/// Empty cells within two of a stone: every move that can matter to a defence.
+fn near_stones(b: &Board) -> Vec<Pos> {
+    b.cells()
+        .filter(|&p| b.is_empty(p))
+        .filter(|&p| {
+            (-2isize..=2).any(|dy| {
+                (-2isize..=2).any(|dx| {
+                    b.pos_at(p.x as isize + dx, p.y as isize + dy)
+                        .is_some_and(|q| b.get(q).is_some())
+                })
+            })
+        })
+        .collect()
+}
+
+/// The attacker (to move) wins: five now, or the engine's next threat beats every reply.
+fn attacker_wins(b: &mut Board, attacker: Stone, plies: u32) -> Result<(), String> {
+    if !oracle::fives(b, attacker).is_empty() {
+        return Ok(());
+    }
+    if plies == 0 {
+        return Err("the line runs too long".into());
+    }
+    let a = engine_attack(b).ok_or_else(|| format!("no VCT claimed here\n{b}"))?;
+    b.play(a).map_err(|e| e.to_string())?;
+    let verdict = every_reply_loses(b, attacker, plies - 1);
+    b.undo();
+    verdict.map_err(|e| format!("after {a}: {e}"))
+}
+
+/// The defender (to move) loses whatever it plays.
+fn every_reply_loses(b: &mut Board, attacker: Stone, plies: u32) -> Result<(), String> {
+    let defender = attacker.opponent();
+    if !oracle::fives(b, defender).is_empty() {
+        return Err(format!("the defender makes five\n{b}"));
+    }
+    let threats = oracle::fives(b, attacker);
+    if threats.len() >= 2 {
+        return Ok(());
+    }
+    // Facing one five point anything but the block loses at once.
+    let replies = if threats.len() == 1 {
+        threats
+    } else {
+        near_stones(b)
+    };
+    for d in replies {
+        b.play(d).map_err(|e| e.to_string())?;
+        let verdict = attacker_wins(b, attacker, plies);
+        b.undo();
+        verdict.map_err(|e| format!("defence {d}: {e}"))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn every_claimed_vct_beats_every_defence() {
+    let boards = positions();
+    assert!(boards.len() >= 10, "too few positions: {}", boards.len());
+    for b in boards {
+        let mut b = b;
+        assert!(
+            engine_vct(&b).is_some(),
+            "the engine finds no VCT here\n{b}"
+        );
+        let attacker = b.side_to_move();
+        if let Err(e) = attacker_wins(&mut b, attacker, 2 * MAX_THREATS + 2) {
+            panic!("unsound VCT: {e}");
+        }
+    }
+}
+
+#[test]
+fn a_position_without_threats_has_no_vct() {
+    let mut b = Board::square(15).expect("15x15");
+    for (x, y) in [(7, 7), (8, 8), (6, 9)] {
+        b.play(Pos::new(x, y)).expect("empty");
+    }
+    assert_eq!(engine_vct(&b), None);
+}
