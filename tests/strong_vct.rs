@@ -7,8 +7,13 @@
 mod oracle;
 
 use gomoku::engine::clock::ManualClock;
+use gomoku::engine::strong::guard::{self, Verdict};
+use gomoku::engine::strong::history::History;
+use gomoku::engine::strong::search::Searcher;
 use gomoku::engine::strong::state::State;
 use gomoku::engine::strong::time::Stopper;
+use gomoku::engine::strong::tt::TransTable;
+use gomoku::engine::strong::vcf::Vcf;
 use gomoku::engine::strong::vct::{Vct, MAX_THREATS};
 use gomoku::engine::{Board, Pos, Rule, Stone};
 use std::sync::Arc;
@@ -32,10 +37,14 @@ fn positions() -> Vec<Board> {
         .collect()
 }
 
+fn unlimited() -> Stopper {
+    Stopper::new(Arc::new(ManualClock::new()), None, None, None)
+}
+
 /// The engine's VCT for the side to move on `b`, if it finds one.
 fn engine_vct(b: &Board) -> Option<Vec<u16>> {
     let mut state = State::from_board(b, Rule::Freestyle);
-    let mut stop = Stopper::new(Arc::new(ManualClock::new()), None, None, None);
+    let mut stop = unlimited();
     let mut nodes = 0;
     Vct::new(&mut state, &mut stop, &mut nodes, BUDGET).solve(MAX_THREATS)
 }
@@ -125,4 +134,56 @@ fn a_position_without_threats_has_no_vct() {
         b.play(Pos::new(x, y)).expect("empty");
     }
     assert_eq!(engine_vct(&b), None);
+}
+
+/// Whether the side to move on `b` wins by fours or threes within `nodes` (each search).
+fn threat_win(b: &Board, nodes: u64) -> bool {
+    let mut state = State::from_board(b, Rule::Freestyle);
+    let mut stop = unlimited();
+    let mut n = 0;
+    Vcf::new(&mut state, &mut stop, &mut n, nodes)
+        .solve()
+        .is_some()
+        || Vct::new(&mut state, &mut stop, &mut 0, nodes)
+            .solve(MAX_THREATS)
+            .is_some()
+}
+
+/// The root guard, on the position before each mined VCT: the move that let the VCT in
+/// is refuted by a line that beats every defence, and every move it offers instead is
+/// one after which a search with four times its budget finds no threat win either.
+#[test]
+fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
+    let (mut refuted, mut offered) = (0, 0);
+    for after in positions() {
+        let mut before = after.clone();
+        let Some(last) = before.undo() else { continue };
+        let mut tt = TransTable::new(1 << 20);
+        let mut history = History::default();
+        let state = State::from_board(&before, Rule::Freestyle);
+        let mut s = Searcher::new(state, &mut tt, &mut history, unlimited());
+        let mv = s.state.cell_of(last.pos);
+        let Verdict::Refuted(line) = guard::check(&mut s, mv, BUDGET) else {
+            panic!("the guard does not refute {}\n{before}", last.pos);
+        };
+        assert!(!line.is_empty(), "an empty refutation\n{before}");
+        let mut replay = after.clone();
+        let attacker = replay.side_to_move();
+        if let Err(e) = attacker_wins(&mut replay, attacker, 2 * MAX_THREATS + 2) {
+            panic!("the refutation does not hold: {e}");
+        }
+        refuted += 1;
+        for c in guard::safe_alternatives(&mut s, mv) {
+            let pos = s.state.pos_of(c);
+            let mut next = before.clone();
+            next.play(pos).expect("an empty cell");
+            assert!(
+                !threat_win(&next, 4 * BUDGET),
+                "{pos} was offered as safe but loses to threats\n{next}"
+            );
+            offered += 1;
+        }
+    }
+    assert!(refuted >= 10, "only {refuted} positions checked");
+    assert!(offered > 0, "no safe alternative offered anywhere");
 }
