@@ -9,9 +9,12 @@
 //! to move. Prints the fitted weights as the Rust arrays of `eval.rs`.
 //!
 //! `cargo run --release --no-default-features --example tune -- FILE...`
+//!
+//! With `--situations` first, only the situation table is fitted, on top of the engine's
+//! evaluation as it is (each entry is an offset for the positions in that situation).
 
 use gomoku::engine::strong::eval::{
-    features, situation_index, Features, Weights, SITUATIONS, WEIGHTS,
+    evaluate, features, situation_index, Features, Weights, SITUATIONS, WEIGHTS,
 };
 use gomoku::engine::strong::movegen::{situation, Situation};
 use gomoku::engine::strong::pattern::PATTERN_COUNT;
@@ -28,6 +31,9 @@ const K: f64 = 200.0;
 
 struct Sample {
     x: [f64; N],
+    /// The engine's evaluation less its situation entry, and the situation.
+    eval: f64,
+    situation: usize,
     /// 1 win, 0.5 draw, 0 loss for the side to move.
     y: f64,
 }
@@ -140,12 +146,11 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
             }
             let me = state.side_to_move();
             let y = if me == 0 { black } else { 1.0 - black };
+            let situation = situation_index(&state);
             out.push(Sample {
-                x: vector(
-                    &features(&state, me),
-                    &features(&state, 1 - me),
-                    situation_index(&state),
-                ),
+                x: vector(&features(&state, me), &features(&state, 1 - me), situation),
+                eval: (evaluate(&state) - WEIGHTS.situation[situation]) as f64,
+                situation,
                 y,
             });
         }
@@ -166,12 +171,63 @@ fn loss(data: &[Sample], t: &[f64; N], k: f64) -> f64 {
     l / data.len() as f64
 }
 
+/// Cross-entropy of the engine's evaluation plus `offset` per situation, at scale `k`.
+fn situation_loss(data: &[Sample], k: f64, offset: &[f64; SITUATIONS]) -> f64 {
+    let l: f64 = data
+        .iter()
+        .map(|s| {
+            let p = sigmoid((s.eval + offset[s.situation]) / k).clamp(1e-9, 1.0 - 1e-9);
+            -(s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln())
+        })
+        .sum();
+    l / data.len() as f64
+}
+
+/// Pseudo-samples at offset 0 in every situation: a rare situation stays near 0.
+const SITUATION_PRIOR: f64 = 20.0;
+
+/// Fits the situation table alone: first the logistic scale that suits the evaluation
+/// as it is, then each situation's offset by Newton steps (the entries are independent).
+fn fit_situations(data: &[Sample]) -> [f64; SITUATIONS] {
+    let zero = [0.0; SITUATIONS];
+    let k = (2..=120)
+        .map(|i| i as f64 * 25.0)
+        .min_by(|a, b| situation_loss(data, *a, &zero).total_cmp(&situation_loss(data, *b, &zero)))
+        .unwrap_or(K);
+    eprintln!("scale {k}, loss {:.5}", situation_loss(data, k, &zero));
+    let mut table = [0.0; SITUATIONS];
+    for (sit, v) in table.iter_mut().enumerate() {
+        for _ in 0..50 {
+            let (mut g, mut h) = (SITUATION_PRIOR * *v / 4.0, SITUATION_PRIOR / 4.0);
+            for s in data.iter().filter(|s| s.situation == sit) {
+                let p = sigmoid((s.eval + *v) / k);
+                g += (p - s.y) * k;
+                h += p * (1.0 - p);
+            }
+            *v -= g / h;
+        }
+    }
+    eprintln!("loss after {:.5}", situation_loss(data, k, &table));
+    table
+}
+
 fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let only_situations = args.first().is_some_and(|a| a == "--situations");
+    if only_situations {
+        args.remove(0);
+    }
     let mut data = Vec::new();
-    for path in std::env::args().skip(1) {
-        samples(&path, &mut data);
+    for path in &args {
+        samples(path, &mut data);
     }
     eprintln!("{} samples", data.len());
+    if only_situations {
+        let table = fit_situations(&data);
+        let r: Vec<String> = table.iter().map(|v| format!("{}", v.round())).collect();
+        println!("situation: [{}],", r.join(", "));
+        return;
+    }
     let mut t = weights_vector(&WEIGHTS);
     eprintln!("loss with current weights {:.5}", loss(&data, &t, K));
     // Weights no sample exercises keep their value (the gradient says nothing of them).
