@@ -127,6 +127,16 @@ pub fn situation(s: &mut State) -> Situation {
     Situation::Quiet
 }
 
+/// Whether `opp` has no cell of threat `level` or above left (for `Flex3x2`: no
+/// three-three and nothing from four-three up): what a defence must achieve.
+fn threat_gone(s: &State, opp: usize, level: Threat) -> bool {
+    if level == Threat::Flex3x2 {
+        s.count(opp, Threat::Flex3x2) == 0 && s.count_at_least(opp, Threat::Block4Flex3) == 0
+    } else {
+        s.count_at_least(opp, level) == 0
+    }
+}
+
 /// Appends the moves that leave the opponent no cell of threat `level` or above (for
 /// `Flex3x2`: no three-three and nothing from four-three up), found among the cells on
 /// the lines that make one such cell's threat.
@@ -175,12 +185,7 @@ pub fn defences(s: &mut State, level: Threat, out: &mut Vec<u16>, scratch: &mut 
     for &c in scratch.iter() {
         let holds = if lifts_forbidden {
             s.make(c);
-            let gone = if level == Threat::Flex3x2 {
-                s.count(opp, Threat::Flex3x2) == 0
-                    && s.count_at_least(opp, Threat::Block4Flex3) == 0
-            } else {
-                s.count_at_least(opp, level) == 0
-            };
+            let gone = threat_gone(s, opp, level);
             s.unmake();
             gone
         } else {
@@ -325,12 +330,7 @@ mod defence_tests {
             .into_iter()
             .filter(|&c| {
                 s.make(c);
-                let gone = if level == Threat::Flex3x2 {
-                    s.count(opp, Threat::Flex3x2) == 0
-                        && s.count_at_least(opp, Threat::Block4Flex3) == 0
-                } else {
-                    s.count_at_least(opp, level) == 0
-                };
+                let gone = threat_gone(s, opp, level);
                 s.unmake();
                 gone
             })

@@ -127,20 +127,6 @@ impl Stopper {
         .max(MIN_SHARE)
     }
 
-    /// Nodes a sub-search may spend as `share` of the whole search (not of what is
-    /// left): of the node budget and of the hard limit's time, whichever is less.
-    pub fn node_allowance(&self, share: f64) -> u64 {
-        let by_nodes = self.nodes.map(|n| (n as f64 * share) as u64);
-        let by_time = self
-            .budget
-            .map(|b| b.hard.mul_f64(share).as_micros() as u64 * NODES_PER_MS / 1000);
-        match (by_nodes, by_time) {
-            (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b).unwrap_or(UNLIMITED_SHARE),
-        }
-        .max(MIN_SHARE)
-    }
-
     /// The time budget (if any).
     pub fn budget(&self) -> Option<TimeBudget> {
         self.budget
