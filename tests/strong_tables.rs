@@ -226,6 +226,16 @@ fn assert_same(a: &State, b: &State, board: &Board) {
             }
         }
     }
+    for colour in 0..2 {
+        for t in [Threat::Flex3, Threat::Block4] {
+            let kept: Vec<u16> = a.cells_with(colour, t).collect();
+            let counted: Vec<u16> = b
+                .board_cells()
+                .filter(|&c| b.is_empty(c) && b.threat(c, colour) >= t)
+                .collect();
+            assert_eq!(kept, counted, "{t:?} cells of colour {colour}\n{board}");
+        }
+    }
     let (mut ca, mut cb) = (Vec::new(), Vec::new());
     a.candidates(&mut ca);
     b.candidates(&mut cb);
@@ -239,6 +249,7 @@ fn incremental_state_equals_a_fresh_one_after_random_games() {
         (Rule::Freestyle, 15),
         (Rule::ExactFive, 19),
         (Rule::Freestyle, 7),
+        (Rule::Renju, 15),
     ] {
         for _game in 0..20 {
             let mut board = Board::square(size).unwrap();

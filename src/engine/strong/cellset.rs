@@ -21,6 +21,14 @@ impl CellSet {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// Inserts `cell` when `member`, removes it otherwise.
+    #[inline]
+    pub fn set(&mut self, cell: usize, member: bool) {
+        let bit = 1u64 << (cell % 64);
+        let word = &mut self.0[cell / 64];
+        *word = (*word & !bit) | (member as u64) << (cell % 64);
+    }
+
     #[inline]
     pub fn contains(&self, cell: usize) -> bool {
         self.0[cell / 64] >> (cell % 64) & 1 == 1
@@ -59,8 +67,11 @@ mod tests {
             s.insert(c);
         }
         s.remove(65);
+        s.set(700, false);
+        s.set(5, true);
+        s.set(3, true);
         assert!(s.contains(64) && !s.contains(65));
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 3, 64, 700, 1023]);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 3, 5, 64, 1023]);
         assert!(!s.is_empty());
     }
 }

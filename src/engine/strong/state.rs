@@ -117,12 +117,15 @@ struct CellData {
     value: [CellValue; 2],
 }
 
-/// A move in the history: the cell, or [`NONE`] for a pass, and where its saved cells
-/// start on the saved stack.
+/// A move in the history: the cell, or [`NONE`] for a pass, where its saved cells start
+/// on the saved stack, and the totals before it (unmake copies them back instead of
+/// taking every changed cell out and putting it in again).
 #[derive(Clone, Copy)]
 struct Undo {
     cell: u16,
     saved_from: u32,
+    counts: [[u16; THREAT_COUNT]; 2],
+    sums: [CellValue; 2],
 }
 
 /// An empty cell's patterns, threats and values before a move changed them: unmake puts
@@ -421,14 +424,11 @@ impl State {
         let c = cell as usize;
         debug_assert_eq!(self.stones[c], 0, "make on an occupied cell");
         let colour = self.side;
+        self.push_undo(cell);
         self.remove_cell(c);
         let code = if colour == B { BLACK } else { WHITE };
         self.stones[c] = code as u8;
         self.hash ^= zobrist().cells[colour][c];
-        self.history.push(Undo {
-            cell,
-            saved_from: self.saved.len() as u32,
-        });
         self.stone_count += 1;
         self.cands.remove(c);
         self.add_near(c, 1);
@@ -438,11 +438,17 @@ impl State {
 
     /// Passes: the other side is to move, nothing placed.
     pub fn pass(&mut self) {
-        self.history.push(Undo {
-            cell: NONE,
-            saved_from: self.saved.len() as u32,
-        });
+        self.push_undo(NONE);
         self.side ^= 1;
+    }
+
+    fn push_undo(&mut self, cell: u16) {
+        self.history.push(Undo {
+            cell,
+            saved_from: self.saved.len() as u32,
+            counts: self.counts,
+            sums: self.sums,
+        });
     }
 
     /// Takes back the last [`State::make`] or [`State::pass`].
@@ -463,19 +469,33 @@ impl State {
             self.cands.insert(c);
         }
         self.write_keys(c, 0, false);
-        while self.saved.len() > undo.saved_from as usize {
-            let Some(sv) = self.saved.pop() else { break };
+        let from = undo.saved_from as usize;
+        for i in from..self.saved.len() {
+            // Each cell is saved at most once per move (it lies on one line of it).
+            let sv = self.saved[i];
             let q = sv.cell as usize;
-            self.remove_cell(q);
+            for colour in 0..2 {
+                let now = self.data[q].threat[colour];
+                if now >= Threat::Flex3 || sv.threat[colour] >= Threat::Flex3 {
+                    self.mark_strong(q, colour, sv.threat[colour]);
+                }
+            }
             let d = &mut self.data[q];
             d.pats = sv.pats;
             d.threat = sv.threat;
             d.value = sv.value;
-            self.add_cell(q);
         }
+        self.saved.truncate(from);
+        self.counts = undo.counts;
+        self.sums = undo.sums;
         // The cell's own patterns were not read while it held the stone: they are
-        // those from before the move.
-        self.add_cell(c);
+        // those from before the move; only its place in the threat sets is gone.
+        for colour in 0..2 {
+            let t = self.data[c].threat[colour];
+            if t >= Threat::Flex3 {
+                self.mark_strong(c, colour, t);
+            }
+        }
     }
 
     /// Writes `code` as the stone at `c` into the keys of the cells that see it, and
@@ -534,13 +554,14 @@ impl State {
     }
 
     /// Re-reads one direction's pattern of the empty cell `q` and updates its threats,
-    /// values, counts and sums.
+    /// values, counts and sums (for a colour only when its pattern there changed).
     #[inline]
     fn refresh_dir(&mut self, q: usize, dir: usize) {
         let byte = self.table.packed(self.data[q].keys[dir]) as u32;
         let old = self.data[q].pats;
         let shift = 8 * dir;
-        if (old >> shift) & 0xFF == byte {
+        let changed = ((old >> shift) & 0xFF) ^ byte;
+        if changed == 0 {
             return;
         }
         let d = &self.data[q];
@@ -550,11 +571,38 @@ impl State {
             threat: d.threat,
             value: d.value,
         });
-        self.remove_cell(q);
         let pats = (old & !(0xFF << shift)) | byte << shift;
         self.data[q].pats = pats;
-        self.rethreat(q, pats);
-        self.add_cell(q);
+        for colour in 0..2 {
+            if (changed >> (4 * colour)) & 15 != 0 {
+                let info = self.cells[colour][gather(pats, colour)];
+                self.retally(q, colour, info.threat, info.value());
+            }
+        }
+    }
+
+    /// Gives the empty cell `q` the `threat` and `worth` for `colour`, moving the totals
+    /// and threat sets by the difference.
+    #[inline]
+    fn retally(&mut self, q: usize, colour: usize, threat: Threat, worth: CellValue) {
+        let d = &mut self.data[q];
+        let (was, was_worth) = (d.threat[colour], d.value[colour]);
+        d.threat[colour] = threat;
+        d.value[colour] = worth;
+        self.counts[colour][was as usize] -= 1;
+        self.counts[colour][threat as usize] += 1;
+        self.sums[colour] += worth;
+        self.sums[colour] -= was_worth;
+        if was >= Threat::Flex3 || threat >= Threat::Flex3 {
+            self.mark_strong(q, colour, threat);
+        }
+    }
+
+    /// Puts `q` in or out of `colour`'s threat sets as the threat `t` says.
+    #[inline]
+    fn mark_strong(&mut self, q: usize, colour: usize, t: Threat) {
+        self.strong[colour][THREES].set(q, t >= Threat::Flex3);
+        self.strong[colour][FOURS].set(q, t >= Threat::Block4);
     }
 
     /// Re-reads all four patterns of `q` (its counts must already be removed).
@@ -570,9 +618,9 @@ impl State {
     /// Threat classes and values of `q` from its patterns.
     #[inline]
     fn rethreat(&mut self, q: usize, packed: u32) {
-        let d = &mut self.data[q];
         for colour in 0..2 {
             let info = self.cells[colour][gather(packed, colour)];
+            let d = &mut self.data[q];
             d.threat[colour] = info.threat;
             d.value[colour] = info.value();
         }
