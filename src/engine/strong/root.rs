@@ -180,7 +180,7 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
 /// Share of the time and nodes kept back from the deepening for [`avoid_threat_wins`]:
 /// the deepening often runs to its limit, and a move that loses to a VCT the check would
 /// find in a few thousand nodes must not be played for want of time to look.
-const THREAT_CHECK_SHARE: f64 = 0.3;
+const THREAT_CHECK_SHARE: f64 = 0.1;
 
 /// The chosen move must not let the opponent win by continuous threats: if it does,
 /// the main search chooses again among the moves the guard proves safe, in what is left

@@ -5,11 +5,14 @@
 
 use super::eval::evaluate;
 use super::history::History;
-use super::movegen::{generate, order_score, situation, ScoredMove, Situation};
+use super::movegen::{situation, ScoredMove, Situation};
 use super::state::{State, NONE};
 use super::threat::Threat;
 use super::time::Stopper;
 use super::tt::{Bound, TransTable, DEPTH_NONE};
+use picker::Picker;
+
+mod picker;
 
 /// Score of a five made at the root; a win `n` plies away scores `WIN - n`.
 pub const WIN: i32 = crate::engine::search::WIN;
@@ -63,6 +66,13 @@ struct Frame {
     moves: Vec<ScoredMove>,
     killers: [u16; 2],
     eval: i32,
+}
+
+/// A node's search window.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
 }
 
 /// Where a node sits in the tree, as its move loop needs it.
@@ -284,32 +294,66 @@ impl<'a> Searcher<'a> {
             return v;
         }
 
-        self.order(sit, ply, tt_move);
-        let moves = std::mem::take(&mut self.frames[ply].moves);
-        if moves.is_empty() {
-            self.frames[ply].moves = moves;
-            // No move stops the opponent's open four: it comes, then its five.
-            return mated_in(ply + 4);
-        }
-        let me = self.state.side_to_move();
-        let mut best = -INF;
-        let mut best_move = NONE;
-        let old_alpha = alpha;
-        let mut quiets_tried: [u16; 32] = [NONE; 32];
-        let mut n_quiets = 0;
-        let mut quiets_searched = 0;
-        let mut i = 0;
         let node = Node {
             ply,
             pv: pv_node,
             cut: cut_node,
         };
+        let mut picker = Picker::new(self, sit, ply, tt_move);
+        if picker.is_empty() {
+            picker.finish(self);
+            // No move stops the opponent's open four: it comes, then its five.
+            return mated_in(ply + 4);
+        }
+        let window = Window { alpha, beta };
+        let outcome = self.search_moves(&mut picker, node, sit, depth, window, eval, improving);
+        picker.finish(self);
+        let Some((best, best_move)) = outcome else {
+            return 0;
+        };
+        if best == -INF {
+            // Every root move was excluded (multi-PV asked for more lines than exist).
+            return -INF;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best, eval, depth, bound, best_move);
+        best
+    }
+
+    /// The move loop of a node: the best value and move found (`-INF` and [`NONE`] when
+    /// every move was skipped), or `None` when the search was stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        picker: &mut Picker,
+        node: Node,
+        sit: Situation,
+        depth: i32,
+        window: Window,
+        eval: i32,
+        improving: bool,
+    ) -> Option<(i32, u16)> {
+        let Window { mut alpha, beta } = window;
+        let (ply, pv_node) = (node.ply, node.pv);
+        let me = self.state.side_to_move();
+        let forced = matches!(sit, Situation::Forced(_));
+        let mut best = -INF;
+        let mut best_move = NONE;
+        let mut quiets_tried: [u16; 32] = [NONE; 32];
+        let mut n_quiets = 0;
+        let mut quiets_searched = 0;
+        let mut i = 0;
         let likely_fail_high = !pv_node
-            && cut_node
+            && node.cut
             && sit == Situation::Quiet
             && eval >= beta + FAIL_HIGH_MARGIN * depth;
-        for m in moves.iter() {
-            let cell = m.cell;
+        while let Some(cell) = picker.next(self) {
             if ply == 0
                 && (self.root_exclude.contains(&cell)
                     || !(self.root_only.is_empty() || self.root_only.contains(&cell)))
@@ -352,8 +396,7 @@ impl<'a> Searcher<'a> {
             let v = self.pvs_child(node, new_depth, r, alpha, beta);
             self.state.unmake();
             if self.stop.stopped() {
-                self.frames[ply].moves = moves;
-                return 0;
+                return None;
             }
             if v > best {
                 best = v;
@@ -380,20 +423,7 @@ impl<'a> Searcher<'a> {
             }
             i += 1;
         }
-        self.frames[ply].moves = moves;
-        if best == -INF {
-            // Every root move was excluded (multi-PV asked for more lines than exist).
-            return -INF;
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if pv_node && best > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, best, eval, depth, bound, best_move);
-        best
+        Some((best, best_move))
     }
 
     /// Searches the move just played, principal-variation style: the first move (`r` is
@@ -483,29 +513,6 @@ impl<'a> Searcher<'a> {
             }
         }
         None
-    }
-
-    /// Fills the frame's move list for `sit`, scored and sorted best first.
-    fn order(&mut self, sit: Situation, ply: usize, tt_move: u16) {
-        let mut cells = std::mem::take(&mut self.frames[ply].cells);
-        generate(&mut self.state, sit, &mut cells, &mut self.scratch);
-        let me = self.state.side_to_move();
-        let killers = self.frames[ply].killers;
-        let frame_moves = &mut self.frames[ply].moves;
-        frame_moves.clear();
-        for &c in &cells {
-            let mut score = order_score(&self.state, c, me) + self.history.get(me, c);
-            if c == tt_move {
-                score += 1 << 24;
-            } else if c == killers[0] {
-                score += 300;
-            } else if c == killers[1] {
-                score += 200;
-            }
-            frame_moves.push(ScoredMove { cell: c, score });
-        }
-        frame_moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
-        self.frames[ply].cells = cells;
     }
 
     fn on_cutoff(&mut self, ply: usize, cell: u16, depth: i32, tried: &[u16]) {
