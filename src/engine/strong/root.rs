@@ -179,7 +179,10 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
 
 /// Share of the time and nodes kept back from the deepening for [`avoid_threat_wins`]:
 /// the deepening often runs to its limit, and a move that loses to a VCT the check would
-/// find in a few thousand nodes must not be played for want of time to look.
+/// find in a few thousand nodes must not be played for want of time to look. Matched at
+/// 300 ms (80 games): 30% scored 70.0% against Pela and 74.4% against Carbon, 10% 71.9%
+/// and 76.9%, with the median reply 231 ms instead of 181; the guard still picks a safe
+/// move in 32 of the 48 positions of its test set.
 const THREAT_CHECK_SHARE: f64 = 0.1;
 
 /// The chosen move must not let the opponent win by continuous threats: if it does,
