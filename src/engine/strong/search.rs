@@ -11,6 +11,7 @@ use super::threat::Threat;
 use super::time::Stopper;
 use super::tt::{Bound, TransTable, DEPTH_NONE};
 use picker::Picker;
+use std::ops::ControlFlow;
 
 mod picker;
 
@@ -263,28 +264,10 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.state.hash();
-        let hit = self.tt.probe(key, ply);
-        if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-                Bound::None => false,
-            };
-            if !pv_node && usable && h.depth >= depth {
-                return h.score;
-            }
-        }
-        let tt_move = hit.map_or(NONE, |h| h.mv);
-        let forced = matches!(sit, Situation::Forced(_));
-        let eval = match hit {
-            _ if forced => -self.frames[ply.saturating_sub(1)].eval,
-            Some(h) if h.depth > DEPTH_NONE || h.bound == Bound::None => h.eval,
-            _ => {
-                let e = self.evaluate();
-                self.tt.store(key, ply, 0, e, DEPTH_NONE, Bound::None, NONE);
-                e
-            }
+        let window = Window { alpha, beta };
+        let (tt_move, eval) = match self.probe(key, sit, depth, window, ply, pv_node) {
+            ControlFlow::Break(v) => return v,
+            ControlFlow::Continue(found) => found,
         };
         self.frames[ply].eval = eval;
         // The side to move's evaluation rose since its previous move: reduce less.
@@ -305,7 +288,6 @@ impl<'a> Searcher<'a> {
             // No move stops the opponent's open four: it comes, then its five.
             return mated_in(ply + 4);
         }
-        let window = Window { alpha, beta };
         let outcome = self.search_moves(&mut picker, node, sit, depth, window, eval, improving);
         picker.finish(self);
         let Some((best, best_move)) = outcome else {
@@ -324,6 +306,43 @@ impl<'a> Searcher<'a> {
         };
         self.tt.store(key, ply, best, eval, depth, bound, best_move);
         best
+    }
+
+    /// What the transposition table knows of the node: `Break` with its value when an
+    /// entry settles it, else the table's move (or [`NONE`]) and the static value (read
+    /// from the entry, or evaluated and stored for next time).
+    fn probe(
+        &mut self,
+        key: u64,
+        sit: Situation,
+        depth: i32,
+        window: Window,
+        ply: usize,
+        pv_node: bool,
+    ) -> ControlFlow<i32, (u16, i32)> {
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= window.beta,
+                Bound::Upper => h.score <= window.alpha,
+                Bound::None => false,
+            };
+            if !pv_node && usable && h.depth >= depth {
+                return ControlFlow::Break(h.score);
+            }
+        }
+        let tt_move = hit.map_or(NONE, |h| h.mv);
+        let eval = match hit {
+            _ if matches!(sit, Situation::Forced(_)) => -self.frames[ply.saturating_sub(1)].eval,
+            Some(h) if h.depth > DEPTH_NONE || h.bound == Bound::None => h.eval,
+            _ => {
+                let e = self.evaluate();
+                self.tt.store(key, ply, 0, e, DEPTH_NONE, Bound::None, NONE);
+                e
+            }
+        };
+        ControlFlow::Continue((tt_move, eval))
     }
 
     /// The move loop of a node: the best value and move found (`-INF` and [`NONE`] when
