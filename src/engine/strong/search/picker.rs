@@ -1,7 +1,8 @@
 //! The order a node's moves are searched in: the table's move, then the rest best first
 //! by threat classes, killers and history. In a quiet node the table's move goes out
 //! before the rest are generated: where it cuts off, scoring and sorting them is saved.
-//! The rest come in the order they would have had anyway, without that move. Most nodes
+//! The rest come best first as scored when they are generated (the history may have
+//! moved a little while the table move was searched), without that move. Most nodes
 //! cut off within their first few moves, so those are selected one at a time and the
 //! rest sorted only when the node gets that far.
 
