@@ -26,7 +26,7 @@ impl CellSet {
     pub fn set(&mut self, cell: usize, member: bool) {
         let bit = 1u64 << (cell % 64);
         let word = &mut self.0[cell / 64];
-        *word = (*word & !bit) | (member as u64) << (cell % 64);
+        *word = (*word & !bit) | if member { bit } else { 0 };
     }
 
     #[inline]

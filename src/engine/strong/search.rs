@@ -76,14 +76,21 @@ struct Window {
     beta: i32,
 }
 
-/// Where a node sits in the tree, as its move loop needs it.
+/// What the move loop and static pruning need to know of a node.
 #[derive(Clone, Copy)]
 struct Node {
     ply: usize,
+    /// Plies left to search.
+    depth: i32,
     /// On the principal variation (full window).
     pv: bool,
     /// Expected to fail high (a null-window search of a late move).
     cut: bool,
+    sit: Situation,
+    /// Static value for the side to move.
+    eval: i32,
+    /// The side to move's evaluation rose since its previous move: reduce less.
+    improving: bool,
 }
 
 /// Work counters.
@@ -270,25 +277,25 @@ impl<'a> Searcher<'a> {
             ControlFlow::Continue(found) => found,
         };
         self.frames[ply].eval = eval;
-        // The side to move's evaluation rose since its previous move: reduce less.
-        let improving = ply < 2 || eval > self.frames[ply - 2].eval;
-
-        if let Some(v) = self.prune(sit, depth, alpha, beta, eval, ply, pv_node, cut_node) {
-            return v;
-        }
-
         let node = Node {
             ply,
+            depth,
             pv: pv_node,
             cut: cut_node,
+            sit,
+            eval,
+            improving: ply < 2 || eval > self.frames[ply - 2].eval,
         };
+        if let Some(v) = self.prune(node, window) {
+            return v;
+        }
         let mut picker = Picker::new(self, sit, ply, tt_move);
         if picker.is_empty() {
             picker.finish(self);
             // No move stops the opponent's open four: it comes, then its five.
             return mated_in(ply + 4);
         }
-        let outcome = self.search_moves(&mut picker, node, sit, depth, window, eval, improving);
+        let outcome = self.search_moves(&mut picker, node, window);
         picker.finish(self);
         let Some((best, best_move)) = outcome else {
             return 0;
@@ -347,19 +354,22 @@ impl<'a> Searcher<'a> {
 
     /// The move loop of a node: the best value and move found (`-INF` and [`NONE`] when
     /// every move was skipped), or `None` when the search was stopped.
-    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         picker: &mut Picker,
         node: Node,
-        sit: Situation,
-        depth: i32,
         window: Window,
-        eval: i32,
-        improving: bool,
     ) -> Option<(i32, u16)> {
         let Window { mut alpha, beta } = window;
-        let (ply, pv_node) = (node.ply, node.pv);
+        let Node {
+            ply,
+            depth,
+            pv: pv_node,
+            sit,
+            eval,
+            improving,
+            ..
+        } = node;
         let me = self.state.side_to_move();
         let forced = matches!(sit, Situation::Forced(_));
         let mut best = -INF;
@@ -492,19 +502,16 @@ impl<'a> Searcher<'a> {
 
     /// Static pruning of a non-PV node without threats against the side to move:
     /// reverse futility, razoring and null move. `Some(value)` cuts the node.
-    #[allow(clippy::too_many_arguments)]
-    fn prune(
-        &mut self,
-        sit: Situation,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        eval: i32,
-        ply: usize,
-        pv_node: bool,
-        cut_node: bool,
-    ) -> Option<i32> {
-        if pv_node || sit != Situation::Quiet || beta.abs() >= MATE_BOUND {
+    fn prune(&mut self, node: Node, window: Window) -> Option<i32> {
+        let Node {
+            ply,
+            depth,
+            sit,
+            eval,
+            ..
+        } = node;
+        let Window { alpha, beta } = window;
+        if node.pv || sit != Situation::Quiet || beta.abs() >= MATE_BOUND {
             return None;
         }
         let me = self.state.side_to_move();
@@ -522,7 +529,7 @@ impl<'a> Searcher<'a> {
         if depth >= 3 && eval >= beta && self.state.move_back(0) != NONE {
             let r = 2 + depth / 4;
             self.state.pass();
-            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
+            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !node.cut);
             self.state.unmake();
             if self.stop.stopped() {
                 return Some(0);

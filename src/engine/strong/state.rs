@@ -490,12 +490,7 @@ impl State {
         self.sums = undo.sums;
         // The cell's own patterns were not read while it held the stone: they are
         // those from before the move; only its place in the threat sets is gone.
-        for colour in 0..2 {
-            let t = self.data[c].threat[colour];
-            if t >= Threat::Flex3 {
-                self.mark_strong(c, colour, t);
-            }
-        }
+        self.put_in_strong_sets(c);
     }
 
     /// Writes `code` as the stone at `c` into the keys of the cells that see it, and
@@ -629,13 +624,12 @@ impl State {
     /// Takes the empty cell `q`'s threats and values out of the totals.
     #[inline]
     fn remove_cell(&mut self, q: usize) {
-        let d = &self.data[q];
         for colour in 0..2 {
-            self.counts[colour][d.threat[colour] as usize] -= 1;
-            self.sums[colour] -= d.value[colour];
-            if d.threat[colour] >= Threat::Flex3 {
-                self.strong[colour][THREES].remove(q);
-                self.strong[colour][FOURS].remove(q);
+            let (t, worth) = (self.data[q].threat[colour], self.data[q].value[colour]);
+            self.counts[colour][t as usize] -= 1;
+            self.sums[colour] -= worth;
+            if t >= Threat::Flex3 {
+                self.mark_strong(q, colour, Threat::None);
             }
         }
     }
@@ -643,15 +637,21 @@ impl State {
     /// Puts the empty cell `q`'s threats and values into the totals.
     #[inline]
     fn add_cell(&mut self, q: usize) {
-        let d = &self.data[q];
         for colour in 0..2 {
-            self.counts[colour][d.threat[colour] as usize] += 1;
-            self.sums[colour] += d.value[colour];
-            if d.threat[colour] >= Threat::Flex3 {
-                self.strong[colour][THREES].insert(q);
-                if d.threat[colour] >= Threat::Block4 {
-                    self.strong[colour][FOURS].insert(q);
-                }
+            let (t, worth) = (self.data[q].threat[colour], self.data[q].value[colour]);
+            self.counts[colour][t as usize] += 1;
+            self.sums[colour] += worth;
+        }
+        self.put_in_strong_sets(q);
+    }
+
+    /// Puts the empty cell `q` into the threat sets its threats call for (it is in none).
+    #[inline]
+    fn put_in_strong_sets(&mut self, q: usize) {
+        for colour in 0..2 {
+            let t = self.data[q].threat[colour];
+            if t >= Threat::Flex3 {
+                self.mark_strong(q, colour, t);
             }
         }
     }
