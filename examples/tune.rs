@@ -161,26 +161,25 @@ fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
 
-fn loss(data: &[Sample], t: &[f64; N], k: f64) -> f64 {
-    let mut l = 0.0;
-    for s in data {
-        let e: f64 = s.x.iter().zip(t).map(|(a, b)| a * b).sum();
-        let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
-        l -= s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln();
-    }
-    l / data.len() as f64
-}
-
-/// Cross-entropy of the engine's evaluation plus `offset` per situation, at scale `k`.
-fn situation_loss(data: &[Sample], k: f64, offset: &[f64; SITUATIONS]) -> f64 {
+/// Mean cross-entropy of the results against `score` of each sample at scale `k`.
+fn cross_entropy(data: &[Sample], k: f64, score: impl Fn(&Sample) -> f64) -> f64 {
     let l: f64 = data
         .iter()
         .map(|s| {
-            let p = sigmoid((s.eval + offset[s.situation]) / k).clamp(1e-9, 1.0 - 1e-9);
+            let p = sigmoid(score(s) / k).clamp(1e-9, 1.0 - 1e-9);
             -(s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln())
         })
         .sum();
     l / data.len() as f64
+}
+
+fn loss(data: &[Sample], t: &[f64; N], k: f64) -> f64 {
+    cross_entropy(data, k, |s| s.x.iter().zip(t).map(|(a, b)| a * b).sum())
+}
+
+/// Cross-entropy of the engine's evaluation plus `offset` per situation, at scale `k`.
+fn situation_loss(data: &[Sample], k: f64, offset: &[f64; SITUATIONS]) -> f64 {
+    cross_entropy(data, k, |s| s.eval + offset[s.situation])
 }
 
 /// Pseudo-samples at offset 0 in every situation: a rare situation stays near 0.
