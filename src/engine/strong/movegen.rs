@@ -5,10 +5,10 @@
 //!   move alone, a win in five plies;
 //! - the opponent can make an open four (an open three, or a double-four point): only our
 //!   own fours and the moves that leave the opponent no open-four point;
-//! - the opponent has a four-three point: our fours and the moves that take it away
-//!   (if none does, everything);
-//! - the opponent has a three-three point: as above, and our own open threes too (an
-//!   open four of ours comes before the opponent's);
+//! - the opponent has a four-three or a three-three point: the moves that take it away
+//!   (if none does, everything), our fours and our open threes: against a three-three
+//!   our open four comes first, against a four-three the block of its four may turn
+//!   our three into a four or an open four;
 //! - otherwise every candidate, ordered by what it makes for us and what it takes from the
 //!   opponent, with the transposition-table move, killers and history in front.
 
@@ -245,16 +245,13 @@ fn generate_any(s: &mut State, situation: Situation, out: &mut Vec<u16>, scratch
             fours(s, out);
             defences(s, Threat::Flex4, out, scratch);
         }
-        Situation::DefendFourThree => {
-            defences(s, Threat::Block4Flex3, out, scratch);
-            if out.is_empty() {
-                s.candidates(out);
+        Situation::DefendFourThree | Situation::DefendThreeThree => {
+            let level = if situation == Situation::DefendFourThree {
+                Threat::Block4Flex3
             } else {
-                fours(s, out);
-            }
-        }
-        Situation::DefendThreeThree => {
-            defences(s, Threat::Flex3x2, out, scratch);
+                Threat::Flex3x2
+            };
+            defences(s, level, out, scratch);
             if out.is_empty() {
                 s.candidates(out);
             } else {
@@ -280,6 +277,28 @@ mod tests {
             b.play(pos).expect("a legal move");
         }
         State::from_board(&b, Rule::Freestyle)
+    }
+
+    /// From a game against Carbon: White's 6,10 would be a four (column 6) and an open
+    /// three (row 10). Black's 7,9 does not take that point away, but makes a split three
+    /// on row 9 whose gap, 6,9, is where White's four must be blocked: the block becomes
+    /// Black's open four. The search left 7,9 out, "proved" a win for White in 15 and
+    /// lost the game to it.
+    #[test]
+    fn a_three_whose_gap_blocks_the_coming_four_answers_a_four_three() {
+        let mut s = state("7,7 6,7 7,5 6,8 5,9 7,8 8,8 6,6 6,5 5,6 4,5 5,5 7,6 9,10 8,9 8,10");
+        let mut scratch = Vec::new();
+        let sit = situation(&mut s);
+        assert_eq!(sit, Situation::DefendFourThree);
+        let mut moves = Vec::new();
+        generate(&mut s, sit, &mut moves, &mut scratch);
+        let counter = s.cell_of(Pos::new(7, 9));
+        assert!(moves.contains(&counter), "7,9 missing from {moves:?}");
+        // And it holds: White's four-three is answered by Black's open four.
+        s.make(counter);
+        s.make(s.cell_of(Pos::new(6, 10)));
+        s.make(s.cell_of(Pos::new(6, 9)));
+        assert!(s.count(B, Threat::Five) >= 2, "no open four for Black");
     }
 
     /// From a lost game: White can make a four at 8,3 / 8,4 (stronger than a three-three

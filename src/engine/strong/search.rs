@@ -1,7 +1,8 @@
 //! Principal-variation search with a transposition table, null-move and futility
 //! pruning, late-move reductions (half for threes and their blocks off the principal
-//! variation), a ply less at expected cut nodes far above beta, forced-reply extensions,
-//! and a quiescence search of continuous fours (a VCF search) at the horizon.
+//! variation), a ply less at expected cut nodes far above beta, extensions for the
+//! reply to a four and the defence against an open three, and a quiescence search of
+//! continuous fours (a VCF search) at the horizon.
 
 use super::eval::evaluate;
 use super::history::History;
@@ -67,6 +68,8 @@ struct Frame {
     moves: Vec<ScoredMove>,
     killers: [u16; 2],
     eval: i32,
+    /// This node's moves cost no depth (its children read it: see `search_moves`).
+    extended: bool,
 }
 
 /// A node's search window.
@@ -277,6 +280,7 @@ impl<'a> Searcher<'a> {
             ControlFlow::Continue(found) => found,
         };
         self.frames[ply].eval = eval;
+        self.frames[ply].extended = false;
         let node = Node {
             ply,
             depth,
@@ -372,6 +376,13 @@ impl<'a> Searcher<'a> {
         } = node;
         let me = self.state.side_to_move();
         let forced = matches!(sit, Situation::Forced(_));
+        // A forced reply costs no depth: threat sequences are searched to the end. Nor
+        // does a defence against an open three, unless it answers a move that was itself
+        // extended (a counter-three): an attack by threes is seen twice as deep, and a
+        // ping-pong of threes still costs a ply every second move.
+        let extended =
+            forced || (sit == Situation::DefendFour && !(ply > 0 && self.frames[ply - 1].extended));
+        self.frames[ply].extended = extended;
         let mut best = -INF;
         let mut best_move = NONE;
         let mut quiets_tried: [u16; 32] = [NONE; 32];
@@ -408,8 +419,7 @@ impl<'a> Searcher<'a> {
                 quiets_searched += 1;
             }
             let four = self.state.threat(cell, me) >= Threat::Block4;
-            // A forced reply costs no depth: threat sequences are searched to the end.
-            let mut new_depth = if forced { depth } else { depth - 1 };
+            let mut new_depth = if extended { depth } else { depth - 1 };
             if likely_fail_high && !four {
                 new_depth -= 1;
             }
