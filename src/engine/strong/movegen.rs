@@ -279,6 +279,14 @@ mod tests {
         State::from_board(&b, Rule::Freestyle)
     }
 
+    /// The node's situation and the moves generated for it.
+    fn situation_and_moves(s: &mut State) -> (Situation, Vec<u16>) {
+        let sit = situation(s);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        generate(s, sit, &mut moves, &mut scratch);
+        (sit, moves)
+    }
+
     /// From a game against Carbon: White's 6,10 would be a four (column 6) and an open
     /// three (row 10). Black's 7,9 does not take that point away, but makes a split three
     /// on row 9 whose gap, 6,9, is where White's four must be blocked: the block becomes
@@ -287,11 +295,8 @@ mod tests {
     #[test]
     fn a_three_whose_gap_blocks_the_coming_four_answers_a_four_three() {
         let mut s = state("7,7 6,7 7,5 6,8 5,9 7,8 8,8 6,6 6,5 5,6 4,5 5,5 7,6 9,10 8,9 8,10");
-        let mut scratch = Vec::new();
-        let sit = situation(&mut s);
+        let (sit, moves) = situation_and_moves(&mut s);
         assert_eq!(sit, Situation::DefendFourThree);
-        let mut moves = Vec::new();
-        generate(&mut s, sit, &mut moves, &mut scratch);
         let counter = s.cell_of(Pos::new(7, 9));
         assert!(moves.contains(&counter), "7,9 missing from {moves:?}");
         // And it holds: White's four-three is answered by Black's open four.
@@ -309,11 +314,9 @@ mod tests {
     fn the_three_three_point_is_among_its_defences() {
         let mut s =
             state("7,7 8,7 8,10 6,6 6,5 7,8 9,6 5,6 3,6 5,8 4,8 8,5 6,7 8,6 8,8 4,6 7,6 7,3");
-        let mut scratch = Vec::new();
-        let sit = situation(&mut s);
+        let (sit, moves) = situation_and_moves(&mut s);
         assert_eq!(sit, Situation::DefendThreeThree);
-        let mut moves = Vec::new();
-        generate(&mut s, sit, &mut moves, &mut scratch);
+        let mut scratch = Vec::new();
         let point = s.cell_of(Pos::new(5, 5));
         assert!(moves.contains(&point), "5,5 missing from {moves:?}");
         // Every generated defence leaves White no three-three and no four-three.
