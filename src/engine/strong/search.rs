@@ -280,6 +280,7 @@ impl<'a> Searcher<'a> {
             ControlFlow::Continue(found) => found,
         };
         self.frames[ply].eval = eval;
+        // Until `search_moves` sets it: the null move's child (from `prune`) reads it first.
         self.frames[ply].extended = false;
         let node = Node {
             ply,
