@@ -56,6 +56,28 @@ fn main() {
         println!("{r:?} in {:?}", t.elapsed());
         return;
     }
+    if let Some(ms) = limit.strip_prefix("refute") {
+        // Every candidate of the side to move, each answered by a search of ms
+        // milliseconds: which moves the opponent cannot be shown to beat.
+        let mut cands = Vec::new();
+        st.candidates(&mut cands);
+        let ms: u64 = ms.parse().expect("milliseconds");
+        for c in cands {
+            let p = st.pos_of(c);
+            let mut b = board.clone();
+            b.play(p).expect("a candidate is empty");
+            let r = StrongEngine::default().search(
+                &b,
+                Rule::Freestyle,
+                &StrongLimits::depth(60).with_time(TimeBudget::within(Duration::from_millis(ms))),
+            );
+            println!(
+                "{},{}: opponent depth {} score {}",
+                p.x, p.y, r.depth, r.score
+            );
+        }
+        return;
+    }
     if let Some(d) = limit.strip_prefix("curve") {
         // Nodes each depth costs from a cold start: how selective the search is.
         for depth in 1..=d.parse().expect("a depth") {
