@@ -158,10 +158,10 @@ fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
     for after in positions() {
         let mut before = after.clone();
         let Some(last) = before.undo() else { continue };
-        let mut tt = TransTable::new(1 << 20);
+        let tt = TransTable::new(1 << 20);
         let mut history = History::default();
         let state = State::from_board(&before, Rule::Freestyle);
-        let mut s = Searcher::new(state, &mut tt, &mut history, unlimited());
+        let mut s = Searcher::new(state, &tt, &mut history, unlimited());
         let mv = s.state.cell_of(last.pos);
         let Verdict::Refuted(line) = guard::check(&mut s, mv, BUDGET) else {
             panic!("the guard does not refute {}\n{before}", last.pos);

@@ -13,9 +13,12 @@
 mod oracle;
 
 use gomoku::engine::search::is_win_score;
-use gomoku::engine::{Board, Control, Level, ManualClock, Player, Pos, Rule, SearchResult, Stone};
+use gomoku::engine::{
+    Board, Control, Level, ManualClock, Player, Pos, Rule, SearchResult, SteppingClock, Stone,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What Expert and Master may spend here (Master plays 5 s, over a million nodes).
 const NODE_CAP: u64 = 300_000;
@@ -43,16 +46,37 @@ fn questions() -> Vec<Question> {
         .collect()
 }
 
-fn play(level: Level, board: &Board) -> SearchResult {
-    let control = Control::new(Arc::new(AtomicBool::new(false)))
-        .with_clock(Arc::new(ManualClock::new()))
-        .with_node_cap(NODE_CAP);
-    Player::new(Some(7)).think(board, Rule::Freestyle, level, &control)
+/// How a level searches in a test.
+#[derive(Clone, Copy)]
+enum Budget {
+    /// One thread, at most [`NODE_CAP`] nodes: the same answer on every machine.
+    Nodes,
+    /// As the game plays Master: a helper thread beside the main search and no node
+    /// budget, its time a stepping clock's (so a count of clock reads, not of
+    /// milliseconds on a loaded machine).
+    TwoThreads,
+}
+
+fn play(level: Level, board: &Board, budget: Budget) -> SearchResult {
+    let control = Control::new(Arc::new(AtomicBool::new(false)));
+    let mut player = Player::new(Some(7));
+    let control = match budget {
+        Budget::Nodes => control
+            .with_clock(Arc::new(ManualClock::new()))
+            .with_node_cap(NODE_CAP),
+        Budget::TwoThreads => {
+            player.strong_mut().set_threads(2);
+            control
+                .with_clock(Arc::new(SteppingClock::new(Duration::from_millis(1))))
+                .with_time_cap(Duration::from_millis(300))
+        }
+    };
+    player.think(board, Rule::Freestyle, level, &control)
 }
 
 /// Why `level`'s answer to `q` is wrong, if it is.
-fn judge(q: &Question, level: Level) -> Result<(), String> {
-    let r = play(level, &q.board);
+fn judge(q: &Question, level: Level, budget: Budget) -> Result<(), String> {
+    let r = play(level, &q.board, budget);
     let mv = r.best_move.ok_or("no move")?;
     if !q.board.is_empty(mv) {
         return Err(format!("{mv} is occupied"));
@@ -140,12 +164,16 @@ fn every_question_is_what_it_says() {
 }
 
 fn check_levels(levels: &[Level], kinds: impl Fn(&str) -> bool) {
+    check(levels, kinds, Budget::Nodes);
+}
+
+fn check(levels: &[Level], kinds: impl Fn(&str) -> bool, budget: Budget) {
     let mut failures = Vec::new();
     let mut asked = 0;
     for q in questions().iter().filter(|q| kinds(&q.kind)) {
         for &level in levels {
             asked += 1;
-            if let Err(e) = judge(q, level) {
+            if let Err(e) = judge(q, level, budget) {
                 failures.push(format!("{} at {level}: {e}\n{}", q.kind, q.board));
             }
         }
@@ -179,4 +207,9 @@ fn the_strong_levels_win_by_continuous_fours() {
 #[test]
 fn the_strong_levels_stop_the_opponents_continuous_fours() {
     check_levels(&[Level::Expert, Level::Master], |k| k == "vcfdefence");
+}
+
+#[test]
+fn master_on_two_threads_answers_every_question() {
+    check(&[Level::Master], |_| true, Budget::TwoThreads);
 }

@@ -42,8 +42,13 @@ fn think(engine: &mut Player, request: &SearchRequest, stop: &Arc<AtomicBool>) -
     }
 }
 
+/// The game's engine searches on every core: the frame loop sleeps between frames, and
+/// the player waits for the move (a level with a node budget still searches on one).
 fn new_engine(seed: Option<u64>) -> Player {
-    Player::new(seed)
+    let mut player = Player::new(seed);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    player.strong_mut().set_threads(cores);
+    player
 }
 
 /// The empty point nearest the last move (or the centre): legal, and not absurd.

@@ -42,6 +42,8 @@ pub enum InfoKey {
     Evaluate,
     /// Yixin-Board's extension: fixed search depth.
     MaxDepth,
+    /// Threads the brain may search with (Gomocup's `thread_num`).
+    ThreadNum,
     Other(String),
 }
 
@@ -57,6 +59,7 @@ impl InfoKey {
             "folder" => InfoKey::Folder,
             "evaluate" => InfoKey::Evaluate,
             "max_depth" => InfoKey::MaxDepth,
+            "thread_num" => InfoKey::ThreadNum,
             other => InfoKey::Other(printable(other, 40)),
         }
     }
@@ -73,6 +76,7 @@ impl InfoKey {
             InfoKey::Folder => "folder",
             InfoKey::Evaluate => "evaluate",
             InfoKey::MaxDepth => "max_depth",
+            InfoKey::ThreadNum => "thread_num",
             InfoKey::Other(name) => name,
         }
     }

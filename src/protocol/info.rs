@@ -71,6 +71,8 @@ pub struct Settings {
     pub rule: Rule,
     /// Yixin-Board's `max_depth`: fixed depth in plies (1..=MAX_DEPTH).
     pub max_depth: Option<u32>,
+    /// Threads the search may run (`thread_num`; 1 unless the manager allows more).
+    pub threads: usize,
     pub folder: Option<String>,
 }
 
@@ -84,6 +86,7 @@ impl Default for Settings {
             game_type: 0,
             rule: Rule::Freestyle,
             max_depth: None,
+            threads: 1,
             folder: None,
         }
     }
@@ -122,6 +125,10 @@ impl Settings {
             InfoKey::MaxDepth => {
                 let d = number(value)?.clamp(1, u64::from(MAX_DEPTH));
                 self.max_depth = Some(d as u32);
+            }
+            InfoKey::ThreadNum => {
+                let most = crate::engine::strong::root::MAX_THREADS as u64;
+                self.threads = number(value)?.clamp(1, most) as usize;
             }
             InfoKey::Rule => {
                 let bits = number(value)?;

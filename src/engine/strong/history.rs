@@ -7,6 +7,7 @@ use super::state::CELLS;
 const LIMIT: i32 = 8192;
 
 /// Per colour and cell, a score added to the move ordering.
+#[derive(Clone)]
 pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
 }

@@ -13,7 +13,7 @@ use super::vct::{self, Vct};
 use crate::engine::clock::{Clock, MonotonicClock};
 use crate::engine::search::{SearchResult, SearchStats};
 use crate::engine::{Board, Rule};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Arc;
 
 /// Default transposition table size.
@@ -65,10 +65,15 @@ impl StrongLimits {
     }
 }
 
+/// Most threads one search runs (`INFO thread_num` asks; more is clamped to this).
+pub const MAX_THREADS: usize = 64;
+
 /// The engine: its transposition table and move history live between searches.
 pub struct StrongEngine {
     tt: TransTable,
     history: History,
+    /// Threads a time-limited search runs (1: no helpers).
+    threads: usize,
 }
 
 impl Default for StrongEngine {
@@ -83,7 +88,20 @@ impl StrongEngine {
         StrongEngine {
             tt: TransTable::new(tt_bytes),
             history: History::default(),
+            threads: 1,
         }
+    }
+
+    /// Runs searches on `threads` threads (clamped to 1..=[`MAX_THREADS`]): the main
+    /// search and helpers that share its transposition table (Lazy SMP). Only searches
+    /// without a node budget use helpers: a node-limited search stays repeatable.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Threads a time-limited search runs.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Resizes the transposition table (it is cleared).
@@ -121,18 +139,94 @@ impl StrongEngine {
         let state = State::from_board(board, rule);
         self.tt.new_search();
         self.history.age();
-        let mut s = Searcher::new(state, &mut self.tt, &mut self.history, stop);
-        let mut result = SearchResult::default();
-        let cells = think(&mut s, limits.max_depth, &mut result);
-        result.pv = cells.iter().map(|&c| s.state.pos_of(c)).collect();
-        result.best_move = result.pv.first().copied();
-        result.stats = SearchStats {
-            nodes: s.counters.nodes,
-            evaluations: s.counters.evaluations,
-            elapsed: s.stop.elapsed(),
+        let helpers = if limits.nodes.is_none() {
+            self.threads - 1
+        } else {
+            0
         };
-        crate::profiler::counter("nodes", s.counters.nodes as f64);
-        result
+        let (tt, history) = (&self.tt, &mut self.history);
+        let helpers_stop = Arc::new(AtomicBool::new(false));
+        let iteration = Arc::new(AtomicI32::new(0));
+        std::thread::scope(|scope| {
+            let running: Vec<_> = (1..=helpers)
+                .filter_map(|id| {
+                    let helper = Helper {
+                        state: state.clone(),
+                        history: history.clone(),
+                        clock: Arc::clone(&limits.clock),
+                        stop: Arc::clone(&helpers_stop),
+                        main_iteration: Arc::clone(&iteration),
+                        id,
+                    };
+                    helper.spawn(scope, tt, limits.max_depth)
+                })
+                .collect();
+            let mut s = Searcher::new(state, tt, history, stop);
+            s.iteration = (helpers > 0).then_some(iteration);
+            let mut result = SearchResult::default();
+            let cells = think(&mut s, limits.max_depth, &mut result);
+            helpers_stop.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = running.into_iter().filter_map(|h| h.join().ok()).sum();
+            result.pv = cells.iter().map(|&c| s.state.pos_of(c)).collect();
+            result.best_move = result.pv.first().copied();
+            result.stats = SearchStats {
+                nodes: s.counters.nodes + helper_nodes,
+                evaluations: s.counters.evaluations,
+                elapsed: s.stop.elapsed(),
+            };
+            crate::profiler::counter("nodes", result.stats.nodes as f64);
+            result
+        })
+    }
+}
+
+/// A helper thread of a parallel search (Lazy SMP): it deepens the same position on its
+/// own copy, and what it stores in the shared transposition table (bounds, best moves,
+/// evaluations) steers and shortens the main search. Its own result is not used. Each
+/// helper keeps a ply or two ahead of the main search's iteration (odd ones two), so
+/// what it stores is deeper than what the main search has, and the threads are not all
+/// on the same iteration.
+struct Helper {
+    state: State,
+    history: History,
+    clock: Arc<dyn Clock>,
+    stop: Arc<AtomicBool>,
+    main_iteration: Arc<AtomicI32>,
+    id: usize,
+}
+
+impl Helper {
+    /// Starts the helper on a thread of `scope`; `None` (logged) when the system has no
+    /// thread to give: without a helper the search is only slower.
+    fn spawn<'scope>(
+        self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        tt: &'scope TransTable,
+        max_depth: u32,
+    ) -> Option<std::thread::ScopedJoinHandle<'scope, u64>> {
+        let id = self.id;
+        std::thread::Builder::new()
+            .name(format!("helper {id}"))
+            .spawn_scoped(scope, move || self.run(tt, max_depth))
+            .map_err(|e| log::warn!("cannot start search helper {id}: {e}"))
+            .ok()
+    }
+
+    /// Deepens until told to stop or `max_depth` is done; returns its node count.
+    fn run(mut self, tt: &TransTable, max_depth: u32) -> u64 {
+        let stop = Stopper::new(self.clock, None, None, Some(self.stop));
+        let mut s = Searcher::new(self.state, tt, &mut self.history, stop);
+        let ahead = 1 + (self.id % 2) as i32;
+        let (mut depth, mut score) = (ahead, 0);
+        while depth <= max_depth as i32 {
+            let (v, _) = aspiration(&mut s, depth, score);
+            if s.stop.stopped() {
+                break;
+            }
+            score = v;
+            depth = (depth + 1).max(self.main_iteration.load(Ordering::Relaxed) + ahead);
+        }
+        s.counters.nodes
     }
 }
 
@@ -245,6 +339,9 @@ fn deepen(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u1
     let mut score = 0;
     for depth in 1..=max_depth as i32 {
         let _scope = crate::profiler::Scope::new("iteration");
+        if let Some(started) = &s.iteration {
+            started.store(depth, Ordering::Relaxed);
+        }
         let (v, line) = aspiration(s, depth, score);
         if s.stop.stopped() {
             // An unfinished iteration counts only if a move finished in it and beat the

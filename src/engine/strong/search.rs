@@ -13,6 +13,8 @@ use super::time::Stopper;
 use super::tt::{Bound, TransTable, DEPTH_NONE};
 use picker::Picker;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicI32;
+use std::sync::Arc;
 
 mod picker;
 
@@ -108,7 +110,7 @@ pub struct Counters {
 /// One search in progress: the position and everything the recursion shares.
 pub struct Searcher<'a> {
     pub state: State,
-    tt: &'a mut TransTable,
+    tt: &'a TransTable,
     history: &'a mut History,
     pub stop: Stopper,
     pub counters: Counters,
@@ -124,6 +126,9 @@ pub struct Searcher<'a> {
     pub root_exclude: Vec<u16>,
     /// When not empty, the only root moves to search (the threat guard's safe moves).
     pub root_only: Vec<u16>,
+    /// When present, where the deepening tells a parallel search's helpers which
+    /// iteration it has started (they keep a ply ahead of it).
+    pub iteration: Option<Arc<AtomicI32>>,
     /// When present, how many times the search played each cell (analysis heatmap).
     pub heat: Option<Box<[u32; super::state::CELLS]>>,
     /// Analysis only: reports progress every so often while the search runs.
@@ -136,7 +141,7 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub fn new(
         state: State,
-        tt: &'a mut TransTable,
+        tt: &'a TransTable,
         history: &'a mut History,
         stop: Stopper,
     ) -> Searcher<'a> {
@@ -160,6 +165,7 @@ impl<'a> Searcher<'a> {
             root_score: 0,
             root_exclude: Vec::new(),
             root_only: Vec::new(),
+            iteration: None,
             heat: None,
             reporter: None,
             progress_at: PROGRESS_NODES,

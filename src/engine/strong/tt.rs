@@ -1,8 +1,10 @@
 //! Transposition table: what earlier searches learned about a position (bound, depth,
 //! best move, static evaluation), in buckets of four 16-byte entries (one cache line).
-//! Sized from a byte budget and never larger.
+//! Sized from a byte budget and never larger; shared without locks by the threads of a
+//! parallel search.
 
 use super::state::NONE;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +28,18 @@ pub struct Hit {
     pub mv: u16,
 }
 
+/// One entry: two words written and read with relaxed atomics, so threads of a
+/// parallel search share the table without locks. The first word holds the key check
+/// and the score XORed with the second word: an entry torn by two threads writing at
+/// once fails its check and reads as absent (the lockless scheme of Hyatt and Mann).
+#[derive(Default)]
+struct Slot {
+    keyed: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry's fields, unpacked.
 #[derive(Clone, Copy, Default)]
-#[repr(C)]
 struct Entry {
     check: u32,
     score: i32,
@@ -38,16 +50,49 @@ struct Entry {
     meta: u8,
 }
 
+impl Entry {
+    fn data(&self) -> u64 {
+        (self.eval as u16 as u64)
+            | (self.mv as u64) << 16
+            | (self.depth as u8 as u64) << 32
+            | (self.meta as u64) << 40
+    }
+}
+
+impl Slot {
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let keyed = self.keyed.load(Ordering::Relaxed) ^ data;
+        Entry {
+            check: (keyed >> 32) as u32,
+            score: keyed as u32 as i32,
+            eval: data as u16 as i16,
+            mv: (data >> 16) as u16,
+            depth: (data >> 32) as u8 as i8,
+            meta: (data >> 40) as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        let keyed = ((e.check as u64) << 32) | e.score as u32 as u64;
+        self.keyed.store(keyed ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
 const BUCKET: usize = 4;
 /// Set in every written entry's meta byte.
 const USED: u8 = 4;
 const GENERATIONS: u8 = 32;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket([Slot; BUCKET]);
 
-/// The table.
+/// The table. Probes and stores take `&self`: the threads of one search share it.
 pub struct TransTable {
     buckets: Vec<Bucket>,
     mask: usize,
@@ -67,7 +112,7 @@ impl TransTable {
             wanted.next_power_of_two() / 2
         };
         TransTable {
-            buckets: vec![Bucket::default(); count],
+            buckets: (0..count).map(|_| Bucket::default()).collect(),
             mask: count - 1,
             generation: 0,
         }
@@ -80,7 +125,9 @@ impl TransTable {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for slot in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
+            *slot = Slot::default();
+        }
         self.generation = 0;
     }
 
@@ -101,6 +148,7 @@ impl TransTable {
         let e = self.buckets[i]
             .0
             .iter()
+            .map(Slot::load)
             .find(|e| e.check == check && e.meta != 0)?;
         Some(Hit {
             score: from_tt(e.score, ply),
@@ -120,7 +168,7 @@ impl TransTable {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         score: i32,
@@ -131,8 +179,9 @@ impl TransTable {
     ) {
         let (i, check) = self.slot(key);
         let generation = self.generation;
-        let bucket = &mut self.buckets[i].0;
-        let victim = match bucket.iter().position(|e| e.check == check && e.meta != 0) {
+        let bucket = &self.buckets[i].0;
+        let entries = [0, 1, 2, 3].map(|j| bucket[j].load());
+        let victim = match entries.iter().position(|e| e.check == check && e.meta != 0) {
             Some(j) => j,
             None => {
                 // Replace the entry worth least: shallow and old.
@@ -143,24 +192,24 @@ impl TransTable {
                     let age = (generation.wrapping_sub(e.meta >> 3) % GENERATIONS) as i32;
                     e.depth as i32 - 4 * age
                 };
-                (0..BUCKET).min_by_key(|&j| worth(&bucket[j])).unwrap_or(0)
+                (0..BUCKET).min_by_key(|&j| worth(&entries[j])).unwrap_or(0)
             }
         };
-        let e = &mut bucket[victim];
+        let e = &entries[victim];
         let same = e.check == check && e.meta != 0;
         // A shallower result for the same position does not replace a deeper exact one.
         if same && bound != Bound::Exact && (e.depth as i32) > depth + 2 && e.meta & 3 == 3 {
             return;
         }
         let keep_move = if mv == NONE && same { e.mv } else { mv };
-        *e = Entry {
+        bucket[victim].save(&Entry {
             check,
             score: to_tt(score, ply),
             eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             mv: keep_move,
             depth: depth.clamp(-100, 127) as i8,
             meta: (generation << 3) | USED | bound as u8,
-        };
+        });
     }
 }
 
@@ -204,7 +253,7 @@ mod tests {
 
     #[test]
     fn stores_probes_and_replaces() {
-        let mut t = TransTable::new(1 << 12);
+        let t = TransTable::new(1 << 12);
         assert_eq!(t.probe(42, 0), None);
         t.store(42, 0, 17, 5, 6, Bound::Lower, 300);
         let h = t.probe(42, 0).unwrap();
@@ -219,5 +268,44 @@ mod tests {
         t.store(7, 0, 0, -9, DEPTH_NONE, Bound::None, NONE);
         let h = t.probe(7, 0).unwrap();
         assert_eq!((h.eval, h.bound), (-9, Bound::None));
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_absent() {
+        let t = TransTable::new(1 << 12);
+        t.store(42, 0, 17, 5, 6, Bound::Lower, 300);
+        t.store(43 << 32 | 42, 0, -3, 9, 2, Bound::Upper, 200);
+        // Another thread's write half done: the second word of one entry under the
+        // first word of the other.
+        let bucket = &t.buckets[42 & t.mask].0;
+        let other = bucket[1].data.load(Ordering::Relaxed);
+        bucket[0].data.store(other, Ordering::Relaxed);
+        assert_eq!(t.probe(42, 0), None);
+        assert_eq!(t.probe(43 << 32 | 42, 0).map(|h| h.mv), Some(200));
+    }
+
+    #[test]
+    fn threads_storing_into_the_same_buckets_never_read_a_mixed_entry() {
+        // One bucket, so the threads fight over its four entries.
+        let t = TransTable::new(64);
+        let fields = |key: u64| ((key % 1000) as i32, (key % 77) as i32, (key % 13) as u16);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let t = &t;
+                scope.spawn(move || {
+                    for n in 0..100_000u64 {
+                        let key_of = |n: u64| (n * 4 + thread).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let key = key_of(n);
+                        let (score, eval, mv) = fields(key);
+                        t.store(key, 0, score, eval, 3, Bound::Exact, mv);
+                        // The key this thread stored before: others may have replaced it.
+                        let back = key_of(n.saturating_sub(1));
+                        if let Some(h) = t.probe(back, 0) {
+                            assert_eq!((h.score, h.eval, h.mv), fields(back), "{back:x}");
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -259,6 +259,9 @@ impl Brain {
                 .strong_mut()
                 .set_tt_bytes(self.settings.table_bytes());
         }
+        if matches!(key, InfoKey::ThreadNum) {
+            self.player.strong_mut().set_threads(self.settings.threads);
+        }
         match result {
             Ok(()) => Action::Reply(vec![]),
             Err(e) => message(e),

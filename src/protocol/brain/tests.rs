@@ -93,6 +93,7 @@ fn info_problems_are_messages_and_keep_what_can_be_kept() {
         ("INFO timeout_turn soon", "INFO timeout_turn needs a number"),
         ("INFO timeout_turn -5", "\"-5\""),
         ("INFO max_depth", "INFO max_depth needs a number"),
+        ("INFO thread_num many", "INFO thread_num needs a number"),
         ("INFO", "INFO expects key value"),
     ] {
         let r = said(line);
@@ -113,6 +114,12 @@ fn info_problems_are_messages_and_keep_what_can_be_kept() {
     );
     assert_eq!(s.time_left_ms, Some(0), "a negative time left is none left");
     assert_eq!(s.max_depth, None);
+    assert_eq!(s.threads, 1, "no thread_num: one thread");
+    for (line, threads) in [("INFO thread_num 2", 2), ("INFO thread_num 100000", 64)] {
+        assert!(matches!(brain.handle_line(line), Action::Reply(r) if r.is_empty()));
+        assert_eq!(brain.settings().threads, threads, "{line}");
+        assert_eq!(brain.player.strong_mut().threads(), threads, "{line}");
+    }
 }
 
 #[test]

@@ -157,11 +157,11 @@ mod tests {
         for (x, y) in [(7, 7), (8, 8), (6, 8), (8, 6), (7, 9), (9, 7), (5, 7)] {
             b.play(Pos::new(x, y)).expect("a legal move");
         }
-        let (mut tt, mut history) = (TransTable::new(1 << 16), History::default());
+        let (tt, mut history) = (TransTable::new(1 << 16), History::default());
         let stop = Stopper::new(Arc::new(ManualClock::new()), None, None, None);
         let mut s = Searcher::new(
             State::from_board(&b, Rule::Freestyle),
-            &mut tt,
+            &tt,
             &mut history,
             stop,
         );
