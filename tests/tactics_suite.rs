@@ -51,9 +51,9 @@ fn questions() -> Vec<Question> {
 enum Budget {
     /// One thread, at most [`NODE_CAP`] nodes: the same answer on every machine.
     Nodes,
-    /// As the game plays Master: a helper thread beside the main search and no node
-    /// budget, its time a stepping clock's (so a count of clock reads, not of
-    /// milliseconds on a loaded machine).
+    /// As Master plays for a brain given `INFO thread_num 2`: a helper thread beside
+    /// the main search and no node budget, its time a stepping clock's (so a count of
+    /// clock reads, not of milliseconds on a loaded machine).
     TwoThreads,
 }
 

@@ -42,13 +42,10 @@ fn think(engine: &mut Player, request: &SearchRequest, stop: &Arc<AtomicBool>) -
     }
 }
 
-/// The game's engine searches on every core: the frame loop sleeps between frames, and
-/// the player waits for the move (a level with a node budget still searches on one).
+/// One search thread: two threads were no measured gain in matches (docs/tuning.md,
+/// "Threads"), so Master plays the search the strength tables were measured with.
 fn new_engine(seed: Option<u64>) -> Player {
-    let mut player = Player::new(seed);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    player.strong_mut().set_threads(cores);
-    player
+    Player::new(seed)
 }
 
 /// The empty point nearest the last move (or the centre): legal, and not absurd.
