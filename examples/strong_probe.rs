@@ -62,11 +62,14 @@ fn main() {
         let mut cands = Vec::new();
         st.candidates(&mut cands);
         let ms: u64 = ms.parse().expect("milliseconds");
+        let mut engine = StrongEngine::default();
         for c in cands {
             let p = st.pos_of(c);
             let mut b = board.clone();
             b.play(p).expect("a candidate is empty");
-            let r = StrongEngine::default().search(
+            // Each reply searched from a clean table: no answer leans on another's.
+            engine.clear();
+            let r = engine.search(
                 &b,
                 Rule::Freestyle,
                 &StrongLimits::depth(60).with_time(TimeBudget::within(Duration::from_millis(ms))),

@@ -180,7 +180,7 @@ impl TransTable {
         let (i, check) = self.slot(key);
         let generation = self.generation;
         let bucket = &self.buckets[i].0;
-        let entries = [0, 1, 2, 3].map(|j| bucket[j].load());
+        let entries: [Entry; BUCKET] = std::array::from_fn(|j| bucket[j].load());
         let victim = match entries.iter().position(|e| e.check == check && e.meta != 0) {
             Some(j) => j,
             None => {
