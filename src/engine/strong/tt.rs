@@ -125,9 +125,7 @@ impl TransTable {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        for slot in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            *slot = Slot::default();
-        }
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
         self.generation = 0;
     }
 
