@@ -269,6 +269,26 @@ mod tests {
     }
 
     #[test]
+    fn clear_forgets_every_entry() {
+        let mut t = TransTable::new(1 << 12);
+        for key in 0..200u64 {
+            t.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                1,
+                2,
+                3,
+                Bound::Exact,
+                5,
+            );
+        }
+        t.new_search();
+        t.clear();
+        assert!((0..200u64).all(|k| t.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
+        assert_eq!(t.generation, 0);
+    }
+
+    #[test]
     fn a_torn_entry_reads_as_absent() {
         let t = TransTable::new(1 << 12);
         t.store(42, 0, 17, 5, 6, Bound::Lower, 300);
