@@ -500,6 +500,9 @@ impl<'a> Searcher<'a> {
                 let r = reduction(&self.reductions, depth, i, pv_node, improving, kind);
                 Some(r.clamp(0, (new_depth - 1).max(0)))
             };
+            if new_depth > 0 {
+                self.tt.prefetch(self.state.hash_after(cell));
+            }
             self.play(cell);
             let v = self.pvs_child(node, new_depth, r, alpha, beta);
             self.state.unmake();

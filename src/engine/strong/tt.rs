@@ -139,6 +139,23 @@ impl TransTable {
         ((key as usize) & self.mask, (key >> 32) as u32)
     }
 
+    /// Asks the processor to start loading `key`'s bucket: the search calls it before
+    /// making a move, so the table's memory arrives while make updates the patterns
+    /// (a table probe is a cache miss, about a tenth of the search's time otherwise).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let bucket: *const Bucket = &self.buckets[self.slot(key).0];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint: it never faults and changes no memory, and
+        // the pointer is to a live bucket of this table anyway.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
     /// The entry for `key`, scores already made relative to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
