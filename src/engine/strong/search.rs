@@ -166,6 +166,36 @@ struct Node {
     improving: bool,
 }
 
+/// What the move loop of a node decides once for all its moves.
+struct Plan {
+    /// The node answers a four: every move is the only block.
+    forced: bool,
+    /// Moves cost no depth here (see [`Searcher::plan`]).
+    extended: bool,
+    /// An expected cut node far above beta: every move but a four a ply shallower.
+    likely_fail_high: bool,
+}
+
+/// Late quiet moves near the horizon: once a few have been tried, the rest (ordered
+/// worse) are unlikely to matter. A double two or a three with a two (tomorrow's double
+/// threat) is kept, and so is every move until one has escaped a proven loss.
+#[inline]
+fn late_move_pruned(
+    node: &Node,
+    mine: Threat,
+    kind: MoveKind,
+    best: i32,
+    quiets_searched: usize,
+) -> bool {
+    !node.pv
+        && kind != MoveKind::Tactical
+        && mine < Threat::Flex2x2
+        && node.sit == Situation::Quiet
+        && best > -MATE_BOUND
+        && node.depth <= LMP_DEPTH
+        && quiets_searched >= lmp_limit(node.depth)
+}
+
 /// Work counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
@@ -434,72 +464,29 @@ impl<'a> Searcher<'a> {
         window: Window,
     ) -> Option<(i32, u16)> {
         let Window { mut alpha, beta } = window;
-        let Node {
-            ply,
-            depth,
-            pv: pv_node,
-            sit,
-            eval,
-            ..
-        } = node;
-        let me = self.state.side_to_move();
-        let forced = matches!(sit, Situation::Forced(_));
-        // A forced reply costs no depth: threat sequences are searched to the end. Nor
-        // does a defence against an open three, unless it answers a move that was itself
-        // extended (a counter-three): an attack by threes is seen twice as deep, and a
-        // ping-pong of threes still costs a ply every second move.
-        let extended =
-            forced || (sit == Situation::DefendFour && !(ply > 0 && self.frames[ply - 1].extended));
-        self.frames[ply].extended = extended;
+        let (ply, me) = (node.ply, self.state.side_to_move());
+        let plan = self.plan(&node, beta);
+        self.frames[ply].extended = plan.extended;
         let mut best = -INF;
         let mut best_move = NONE;
         let mut quiets_tried: [u16; 32] = [NONE; 32];
         let mut n_quiets = 0;
         let mut quiets_searched = 0;
         let mut i = 0;
-        let likely_fail_high = !pv_node
-            && node.cut
-            && sit == Situation::Quiet
-            && eval >= beta + FAIL_HIGH_MARGIN * depth;
         while let Some(cell) = picker.next(self) {
-            if ply == 0
-                && (self.root_exclude.contains(&cell)
-                    || !(self.root_only.is_empty() || self.root_only.contains(&cell)))
-            {
+            if self.excluded_at_root(ply, cell) {
                 continue;
             }
             let mine = self.state.threat(cell, me);
             let kind = MoveKind::of(mine, self.state.threat(cell, 1 - me));
             let tactical = kind == MoveKind::Tactical;
-            // Late quiet moves near the horizon: once a few have been tried, the rest
-            // (ordered worse) are unlikely to matter.
-            // A double two or a three with a two (tomorrow's double threat) is kept too.
-            if !pv_node
-                && !tactical
-                && mine < Threat::Flex2x2
-                && sit == Situation::Quiet
-                && best > -MATE_BOUND
-                && depth <= LMP_DEPTH
-                && quiets_searched >= lmp_limit(depth)
-            {
+            if late_move_pruned(&node, mine, kind, best, quiets_searched) {
                 continue;
             }
             if !tactical {
                 quiets_searched += 1;
             }
-            let four = mine >= Threat::Block4;
-            let mut new_depth = if extended { depth } else { depth - 1 };
-            if likely_fail_high && !four {
-                new_depth -= 1;
-            }
-            let r = if i == 0 {
-                None
-            } else if forced || four {
-                Some(0)
-            } else {
-                let r = reduction(&self.reductions, &node, i, kind);
-                Some(r.clamp(0, (new_depth - 1).max(0)))
-            };
+            let (new_depth, r) = self.child_depth(&node, &plan, i, mine, kind);
             if new_depth > 0 {
                 self.tt.prefetch(self.state.hash_after(cell));
             }
@@ -514,7 +501,7 @@ impl<'a> Searcher<'a> {
                 if v > alpha {
                     best_move = cell;
                     alpha = v;
-                    if pv_node {
+                    if node.pv {
                         self.set_pv(ply, cell);
                         if ply == 0 {
                             self.root_score = v;
@@ -522,7 +509,7 @@ impl<'a> Searcher<'a> {
                     }
                     if v >= beta {
                         if !tactical {
-                            self.on_cutoff(ply, cell, depth, &quiets_tried[..n_quiets]);
+                            self.on_cutoff(ply, cell, node.depth, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
@@ -535,6 +522,64 @@ impl<'a> Searcher<'a> {
             i += 1;
         }
         Some((best, best_move))
+    }
+
+    /// What holds for every move of `node`. A forced reply costs no depth: threat
+    /// sequences are searched to the end. Nor does a defence against an open three,
+    /// unless it answers a move that was itself extended (a counter-three): an attack by
+    /// threes is seen twice as deep, and a ping-pong of threes still costs a ply every
+    /// second move.
+    #[inline]
+    fn plan(&self, node: &Node, beta: i32) -> Plan {
+        let forced = matches!(node.sit, Situation::Forced(_));
+        let after_extended = node.ply > 0 && self.frames[node.ply - 1].extended;
+        Plan {
+            forced,
+            extended: forced || (node.sit == Situation::DefendFour && !after_extended),
+            likely_fail_high: !node.pv
+                && node.cut
+                && node.sit == Situation::Quiet
+                && node.eval >= beta + FAIL_HIGH_MARGIN * node.depth,
+        }
+    }
+
+    /// Root moves left out by a multi-PV search or outside the guard's safe set.
+    #[inline]
+    fn excluded_at_root(&self, ply: usize, cell: u16) -> bool {
+        ply == 0
+            && (self.root_exclude.contains(&cell)
+                || !(self.root_only.is_empty() || self.root_only.contains(&cell)))
+    }
+
+    /// The depth the `i`th move's child is searched to, and its late-move reduction
+    /// (`None` for the first move: searched with the full window, no reduction).
+    #[inline]
+    fn child_depth(
+        &self,
+        node: &Node,
+        plan: &Plan,
+        i: usize,
+        mine: Threat,
+        kind: MoveKind,
+    ) -> (i32, Option<i32>) {
+        let four = mine >= Threat::Block4;
+        let mut new_depth = if plan.extended {
+            node.depth
+        } else {
+            node.depth - 1
+        };
+        if plan.likely_fail_high && !four {
+            new_depth -= 1;
+        }
+        let r = if i == 0 {
+            None
+        } else if plan.forced || four {
+            Some(0)
+        } else {
+            let r = reduction(&self.reductions, node, i, kind);
+            Some(r.clamp(0, (new_depth - 1).max(0)))
+        };
+        (new_depth, r)
     }
 
     /// Searches the move just played, principal-variation style: the first move (`r` is
