@@ -4,10 +4,10 @@
 use crate::app::draw::{Align, Gfx};
 use crate::app::event::Event;
 use crate::app::input::InputState;
-use crate::app::layout::{Layout, Slot};
+use crate::app::layout::{Layout, Rect, Slot};
 use crate::app::scene::{GameObject, View};
 use crate::app::theme;
-use crate::game::record::format_date;
+use crate::game::record::{format_date, Listed};
 use sdl2::pixels::Color;
 
 pub struct RecordsList;
@@ -57,121 +57,107 @@ impl GameObject for RecordsList {
     }
 
     fn draw(&self, gfx: &mut Gfx, view: &View) {
+        draw_header(gfx, view);
         let l = view.layout;
-        let s = l.scale;
+        let rows = view.ui.records.iter().skip(view.ui.records_scroll);
+        for (row, entry) in rows.take(visible_rows(l)).enumerate() {
+            let r = l.slot(Slot::List(row));
+            let fill = if r.contains(view.mouse) {
+                theme::BUTTON_HOVER
+            } else {
+                theme::BUTTON
+            };
+            gfx.rounded(r, 8.0 * l.scale, fill);
+            draw_row(gfx, r, entry, l.scale);
+        }
+    }
+}
+
+/// The title, the count and hints line, and the empty folder's message.
+fn draw_header(gfx: &mut Gfx, view: &View) {
+    let l = view.layout;
+    let s = l.scale;
+    let centre = l.width / 2.0;
+    gfx.text(
+        "Records",
+        (centre, 50.0 * s),
+        40.0 * s,
+        theme::TEXT,
+        Align::Centre,
+        true,
+    );
+    let count = games_count(view.ui.records.len(), view.ui.records_loading);
+    let sub =
+        format!("{count} \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports");
+    gfx.text(
+        &sub,
+        (centre, 92.0 * s),
+        15.0 * s,
+        theme::TEXT_DIM,
+        Align::Centre,
+        false,
+    );
+    if view.ui.records.is_empty() && !view.ui.records_loading {
         gfx.text(
-            "Records",
-            (l.width / 2.0, 50.0 * s),
-            40.0 * s,
-            theme::TEXT,
-            Align::Centre,
-            true,
-        );
-        let count = games_count(view.ui.records.len(), view.ui.records_loading);
-        let sub = format!(
-            "{count} \u{00b7} wheel scrolls \u{00b7} click to review \u{00b7} Ctrl+V imports"
-        );
-        gfx.text(
-            &sub,
-            (l.width / 2.0, 92.0 * s),
-            15.0 * s,
+            "No games yet: finished and unfinished games appear here.",
+            (centre, l.height / 2.0),
+            18.0 * s,
             theme::TEXT_DIM,
             Align::Centre,
             false,
         );
-        if view.ui.records.is_empty() && !view.ui.records_loading {
+    }
+}
+
+/// One row: date, mode, result and size of a readable record, or the problem with an
+/// unreadable one (cut to fit the row).
+fn draw_row(gfx: &mut Gfx, r: Rect, entry: &Listed, s: f32) {
+    let y = r.y + r.h / 2.0;
+    let px = 16.0 * s;
+    let left = r.x + 16.0 * s;
+    match entry {
+        Ok((_, rec)) => {
+            let date = format_date(rec.started_at);
+            gfx.text(&date, (left, y), px, theme::TEXT, Align::Left, false);
+            let mode = rec.mode.to_string();
             gfx.text(
-                "No games yet: finished and unfinished games appear here.",
-                (l.width / 2.0, l.height / 2.0),
-                18.0 * s,
-                theme::TEXT_DIM,
-                Align::Centre,
+                &mode,
+                (r.x + r.w * 0.26, y),
+                px,
+                theme::TEXT,
+                Align::Left,
                 false,
             );
-        }
-        let rows = visible_rows(l);
-        for (row, entry) in view
-            .ui
-            .records
-            .iter()
-            .skip(view.ui.records_scroll)
-            .take(rows)
-            .enumerate()
-        {
-            let r = l.slot(Slot::List(row));
-            let hover = r.contains(view.mouse);
-            gfx.rounded(
-                r,
-                8.0 * s,
-                if hover {
-                    theme::BUTTON_HOVER
-                } else {
-                    theme::BUTTON
-                },
+            let result_colour = if rec.result.is_some() {
+                theme::ACCENT
+            } else {
+                theme::TEXT_DIM
+            };
+            let result = rec.result_text();
+            gfx.text(
+                &result,
+                (r.x + r.w * 0.62, y),
+                px,
+                result_colour,
+                Align::Left,
+                true,
             );
-            let y = r.y + r.h / 2.0;
-            let px = 16.0 * s;
-            match entry {
-                Ok((_, rec)) => {
-                    gfx.text(
-                        &format_date(rec.started_at),
-                        (r.x + 16.0 * s, y),
-                        px,
-                        theme::TEXT,
-                        Align::Left,
-                        false,
-                    );
-                    gfx.text(
-                        &rec.mode.to_string(),
-                        (r.x + r.w * 0.26, y),
-                        px,
-                        theme::TEXT,
-                        Align::Left,
-                        false,
-                    );
-                    let result_colour = if rec.result.is_some() {
-                        theme::ACCENT
-                    } else {
-                        theme::TEXT_DIM
-                    };
-                    gfx.text(
-                        &rec.result_text(),
-                        (r.x + r.w * 0.62, y),
-                        px,
-                        result_colour,
-                        Align::Left,
-                        true,
-                    );
-                    let moves = format!(
-                        "{} moves \u{00b7} {}\u{00d7}{}",
-                        rec.moves.len(),
-                        rec.width,
-                        rec.height
-                    );
-                    gfx.text(
-                        &moves,
-                        (r.x + r.w - 16.0 * s, y),
-                        px,
-                        theme::TEXT_DIM,
-                        Align::Right,
-                        false,
-                    );
-                }
-                Err(e) => {
-                    let mut msg = e.to_string();
-                    if msg.chars().count() > 110 {
-                        msg = msg.chars().take(107).collect::<String>() + "...";
-                    }
-                    gfx.text(
-                        &msg,
-                        (r.x + 16.0 * s, y),
-                        14.0 * s,
-                        Color::RGB(0xf0, 0x7a, 0x6a),
-                        Align::Left,
-                        false,
-                    );
-                }
+            let moves = format!(
+                "{} moves \u{00b7} {}\u{00d7}{}",
+                rec.moves.len(),
+                rec.width,
+                rec.height
+            );
+            let right = r.x + r.w - 16.0 * s;
+            gfx.text(&moves, (right, y), px, theme::TEXT_DIM, Align::Right, false);
+        }
+        Err(e) => {
+            let mut msg = e.to_string();
+            if msg.chars().count() > 110 {
+                msg = msg.chars().take(107).collect::<String>() + "...";
             }
+            let colour = Color::RGB(0xf0, 0x7a, 0x6a);
+            gfx.text(&msg, (left, y), 14.0 * s, colour, Align::Left, false);
         }
     }
 }
