@@ -19,8 +19,8 @@ const MIN_MOVES_TO_PLAN: u64 = 12;
 const SOFT_PERCENT: u64 = 70;
 /// Kept back from every limit for pipes, scheduling and the manager's clock: 15%, and
 /// never less than this. Measured on the 2-core machine with two matches running: a
-/// 300 ms turn needed 25 ms; at 100 ms turns one reply in 2 441 came 41 ms after its
-/// search had stopped (a stall of the process), over a margin of 30 ms. 45 ms is what
+/// 300 ms turn needed 25 ms; at 100 ms turns one reply in 2 441 came at 111 ms, 41 ms
+/// past its 70 ms limit, though its search had stopped on time (a stall of the process). 45 ms is what
 /// 15% keeps at 300 ms, so only turns under 300 ms keep back more than before.
 const MARGIN_MS: u64 = 45;
 

@@ -96,8 +96,8 @@ fn reduction_table() -> Box<[[u8; 64]; 64]> {
 /// a ply less than a quiet one (matched at 300 ms: 87.5% against Pela over 160 games and
 /// 76.9% against Carbon over 240, where reducing it as a quiet move scored 82.5% and
 /// 75.6%); at an expected cut node a non-tactical move that is reduced at all, a ply
-/// more (80.2% against Carbon over 240 games and 82.5% against Pela over 160, where
-/// the same build without it scored 76.3% and 80.6% in the same hours). See
+/// more (80.2% against Carbon and 80.2% against Pela over 240 games each, where the
+/// same build without it scored 76.3% and 80.6% over 80 in the same hours). See
 /// `docs/tuning.md`.
 fn reduction(table: &[[u8; 64]; 64], node: &Node, i: usize, kind: MoveKind) -> i32 {
     let tactical = kind == MoveKind::Tactical;
@@ -736,9 +736,6 @@ impl<'a> Searcher<'a> {
 mod tests {
     use super::*;
 
-    /// At every depth and move number: a shaping move is reduced less than a quiet one
-    /// (where a quiet one is reduced at all), a tactical one no more than a shaping one,
-    /// and the first two moves and the plies near the horizon not at all.
     #[test]
     fn move_kinds_follow_both_sides_threats() {
         use Threat::*;
@@ -749,6 +746,9 @@ mod tests {
         assert_eq!(MoveKind::of(Block3, Flex2), MoveKind::Quiet);
     }
 
+    /// At every depth and move number: a shaping move is reduced less than a quiet one
+    /// (where a quiet one is reduced at all, outside a cut node), a tactical one no more than a shaping one,
+    /// and the first two moves and the plies near the horizon not at all.
     #[test]
     fn reductions_order_quiet_shaping_tactical() {
         let table = reduction_table();
