@@ -165,8 +165,7 @@ fn think_while_reading<W: Write>(
         queued.push_back(line);
     }
     let stop = Arc::new(AtomicBool::new(take_early_stop(queued)));
-    let mut exit = false;
-    let mut write_error = None;
+    let mut during = DuringSearch::default();
     let joined = thread::scope(|scope| {
         let thinker = thread::Builder::new()
             .name("pbrain-search".into())
@@ -181,50 +180,73 @@ fn think_while_reading<W: Write>(
                 return Err(());
             }
         };
-        let mut input_open = true;
-        while !thinker.is_finished() && !stop.load(Ordering::SeqCst) {
-            if !input_open {
-                thread::sleep(POLL);
-                continue;
-            }
-            let line = match lines.recv_timeout(POLL) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => {
-                    input_open = false;
-                    continue;
-                }
-            };
-            match role(&line) {
-                Role::End | Role::Stop if !holds_back_stop(queued) => {
-                    log::debug!("<- {} (stops the search)", line.trim_end());
-                    exit = role(&line) == Role::End;
-                    stop.store(true, Ordering::SeqCst);
-                }
-                Role::About if !holds_back_about(queued) => {
-                    log::debug!("<- {} (during the search)", line.trim_end());
-                    if let Err(e) = write_lines(out, &[about()]) {
-                        // The manager is gone: nothing more can be answered.
-                        write_error = Some(e);
-                        exit = true;
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                }
-                _ => queued.push_back(line),
-            }
-        }
+        during = watch_input(|| thinker.is_finished(), lines, queued, out, &stop);
         thinker.join().map_err(|_| ())
     });
-    if let Some(e) = write_error {
+    if let Some(e) = during.write_error {
         return Err(e);
     }
-    if exit {
+    if during.exit {
         return Ok(None);
     }
     Ok(Some(joined.unwrap_or_else(|()| {
         log::error!("the search failed");
         vec!["ERROR internal error in the search".to_string()]
     })))
+}
+
+/// What the input did while a search ran.
+#[derive(Default)]
+struct DuringSearch {
+    /// END arrived, or the manager is gone: leave without answering the move.
+    exit: bool,
+    /// Writing an answer failed (the manager closed our output).
+    write_error: Option<io::Error>,
+}
+
+/// Reads input until the search is `finished` or stopped: END and YXSTOP stop it (unless
+/// a queued line must be answered first), ABOUT is answered at once, the rest is queued.
+fn watch_input<W: Write>(
+    finished: impl Fn() -> bool,
+    lines: &Receiver<String>,
+    queued: &mut VecDeque<String>,
+    out: &mut W,
+    stop: &AtomicBool,
+) -> DuringSearch {
+    let mut during = DuringSearch::default();
+    let mut input_open = true;
+    while !finished() && !stop.load(Ordering::SeqCst) {
+        if !input_open {
+            thread::sleep(POLL);
+            continue;
+        }
+        let line = match lines.recv_timeout(POLL) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => {
+                input_open = false;
+                continue;
+            }
+        };
+        match role(&line) {
+            Role::End | Role::Stop if !holds_back_stop(queued) => {
+                log::debug!("<- {} (stops the search)", line.trim_end());
+                during.exit = role(&line) == Role::End;
+                stop.store(true, Ordering::SeqCst);
+            }
+            Role::About if !holds_back_about(queued) => {
+                log::debug!("<- {} (during the search)", line.trim_end());
+                if let Err(e) = write_lines(out, &[about()]) {
+                    // The manager is gone: nothing more can be answered.
+                    during.write_error = Some(e);
+                    during.exit = true;
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            _ => queued.push_back(line),
+        }
+    }
+    during
 }
 
 #[cfg(test)]

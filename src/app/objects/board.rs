@@ -9,7 +9,7 @@ use crate::app::layout::{Layout, Rect};
 use crate::app::scene::{GameObject, View};
 use crate::app::screen::Screen;
 use crate::app::theme;
-use crate::engine::{Pos, Stone};
+use crate::engine::{Board, Pos, Stone};
 use crate::game::notation::{column_letter, row_number};
 use crate::game::setup::Setup;
 use sdl2::pixels::Color;
@@ -43,6 +43,54 @@ impl BoardView {
         gfx.rounded(b, 10.0 * s, theme::WOOD_EDGE);
         let inner = Rect::new(b.x + 3.0 * s, b.y + 3.0 * s, b.w - 6.0 * s, b.h - 6.0 * s);
         gfx.wood(inner, 8.0 * s);
+    }
+
+    /// The winning row: gold halos under its stones and a band joining them, so the
+    /// stones (and their numbers) stay readable on top.
+    fn draw_win_line(gfx: &mut Gfx, l: &Layout, line: &[Pos], r: f32) {
+        if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+            gfx.line(l.point(a), l.point(b), l.cell * 0.22, theme::WIN_LINE);
+        }
+        for &p in line {
+            let (x, y) = l.point(p);
+            gfx.disc(x, y, r + l.cell * 0.08, theme::WIN_LINE);
+        }
+    }
+
+    /// The stones, numbered when `numbers` (the last move's number is red: it stands in
+    /// for the red dot).
+    fn draw_stones(gfx: &mut Gfx, l: &Layout, board: &Board, numbers: bool, r: f32) {
+        for (i, m) in board.moves().iter().enumerate() {
+            let (x, y) = l.point(m.pos);
+            gfx.stone(x, y, r, m.stone, 255);
+            if !numbers {
+                continue;
+            }
+            let c = if i + 1 == board.move_count() {
+                match m.stone {
+                    Stone::Black => theme::LAST_MOVE_ON_BLACK,
+                    Stone::White => theme::LAST_MOVE,
+                }
+            } else if m.stone == Stone::Black {
+                Color::RGB(235, 235, 235)
+            } else {
+                Color::RGB(30, 30, 30)
+            };
+            let size = l.cell * 0.36;
+            gfx.text(&(i + 1).to_string(), (x, y), size, c, Align::Centre, true);
+        }
+    }
+
+    /// The suggestion: a green halo with the stone to play, half seen.
+    fn draw_hint(gfx: &mut Gfx, l: &Layout, board: &Board, h: Pos, r: f32) {
+        let (x, y) = l.point(h);
+        let mut c = theme::HINT;
+        c.a = 190;
+        gfx.disc(x, y, r + l.cell * 0.08, c);
+        if board.is_empty(h) {
+            gfx.stone(x, y, r, board.side_to_move(), 150);
+        }
+        gfx.disc(x, y, l.cell * 0.1, theme::HINT);
     }
 
     fn draw_grid(gfx: &mut Gfx, l: &Layout) {
@@ -176,93 +224,73 @@ impl GameObject for BoardView {
     }
 
     fn draw(&self, gfx: &mut Gfx, view: &View) {
+        if view.ui.screen == Screen::Setup {
+            if let Some(s) = &view.ui.setup {
+                Self::draw_setup(gfx, view, s);
+            }
+            return;
+        }
+        let Some(shown) = Shown::of(view) else { return };
         let l = view.layout;
-        // The position on show: the review cursor, the set-up board, or the game in play.
-        let (board, win_line, hint, ghost, numbers) = match (&view.ui.review, view.ui.screen) {
-            // With the analysis on, its numbered line is the only numbering on the board.
-            (Some(r), Screen::Review) => {
-                let numbers = !view.ui.study.is_on();
-                (r.board(), r.winning_line(), None, false, numbers)
-            }
-            (_, Screen::Setup) => {
-                let Some(s) = &view.ui.setup else { return };
-                return Self::draw_setup(gfx, view, s);
-            }
-            _ => {
-                let Some(g) = view.manager.game() else { return };
-                (
-                    g.board(),
-                    g.winning_line().map(<[Pos]>::to_vec),
-                    g.hint(),
-                    g.is_human_turn()
-                        && g.swap2()
-                            .is_none_or(|s| s.may_place(g.board().move_count())),
-                    view.ui.show_numbers && !view.ui.study.is_on(),
-                )
-            }
-        };
         Self::draw_wood(gfx, l);
         Self::draw_grid(gfx, l);
         let r = l.cell * 0.46;
-        // The winning row: gold halos under its stones and a band joining them,
-        // so the stones (and their numbers) stay readable on top.
-        if let Some(line) = &win_line {
-            if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-                gfx.line(l.point(a), l.point(b), l.cell * 0.22, theme::WIN_LINE);
-            }
-            for &p in line {
-                let (x, y) = l.point(p);
-                gfx.disc(x, y, r + l.cell * 0.08, theme::WIN_LINE);
-            }
+        if let Some(line) = &shown.win_line {
+            Self::draw_win_line(gfx, l, line, r);
         }
-        for (i, m) in board.moves().iter().enumerate() {
-            let (x, y) = l.point(m.pos);
-            gfx.stone(x, y, r, m.stone, 255);
-            if numbers {
-                // The last move's number is red: it stands in for the red dot.
-                let c = if i + 1 == board.move_count() {
-                    match m.stone {
-                        Stone::Black => theme::LAST_MOVE_ON_BLACK,
-                        Stone::White => theme::LAST_MOVE,
-                    }
-                } else if m.stone == Stone::Black {
-                    Color::RGB(235, 235, 235)
-                } else {
-                    Color::RGB(30, 30, 30)
-                };
-                gfx.text(
-                    &(i + 1).to_string(),
-                    (x, y),
-                    l.cell * 0.36,
-                    c,
-                    Align::Centre,
-                    true,
-                );
-            }
-        }
+        Self::draw_stones(gfx, l, shown.board, shown.numbers, r);
         Self::draw_forbidden(gfx, view);
-        if let Some(last) = board.last_move() {
-            if !numbers {
+        if let Some(last) = shown.board.last_move() {
+            if !shown.numbers {
                 let (x, y) = l.point(last.pos);
                 gfx.disc(x, y, l.cell * 0.13, theme::LAST_MOVE);
             }
         }
-        if let Some(h) = hint {
-            // The suggestion: a green halo with the stone to play, half seen.
-            let (x, y) = l.point(h);
-            let mut c = theme::HINT;
-            c.a = 190;
-            gfx.disc(x, y, r + l.cell * 0.08, c);
-            if board.is_empty(h) {
-                gfx.stone(x, y, r, board.side_to_move(), 150);
-            }
-            gfx.disc(x, y, l.cell * 0.1, theme::HINT);
+        if let Some(h) = shown.hint {
+            Self::draw_hint(gfx, l, shown.board, h, r);
         }
-        if ghost {
-            if let Some(p) = l.hit(view.mouse).filter(|&p| board.is_empty(p)) {
+        if shown.ghost {
+            if let Some(p) = l.hit(view.mouse).filter(|&p| shown.board.is_empty(p)) {
                 let (x, y) = l.point(p);
-                gfx.stone(x, y, r, board.side_to_move(), 110);
+                gfx.stone(x, y, r, shown.board.side_to_move(), 110);
             }
         }
+    }
+}
+
+/// The position on show and what is drawn over it: the review cursor's or the game in
+/// play's (the set-up board has its own drawing).
+struct Shown<'a> {
+    board: &'a Board,
+    win_line: Option<Vec<Pos>>,
+    hint: Option<Pos>,
+    /// A half-seen stone under the mouse: the player may place one.
+    ghost: bool,
+    /// Move numbers on the stones (with the analysis on, its numbered line is the only
+    /// numbering on the board).
+    numbers: bool,
+}
+
+impl<'a> Shown<'a> {
+    fn of(view: &'a View) -> Option<Shown<'a>> {
+        if let (Some(r), Screen::Review) = (&view.ui.review, view.ui.screen) {
+            return Some(Shown {
+                board: r.board(),
+                win_line: r.winning_line(),
+                hint: None,
+                ghost: false,
+                numbers: !view.ui.study.is_on(),
+            });
+        }
+        let g = view.manager.game()?;
+        Some(Shown {
+            board: g.board(),
+            win_line: g.winning_line().map(<[Pos]>::to_vec),
+            hint: g.hint(),
+            ghost: g.is_human_turn()
+                && g.swap2()
+                    .is_none_or(|s| s.may_place(g.board().move_count())),
+            numbers: view.ui.show_numbers && !view.ui.study.is_on(),
+        })
     }
 }
