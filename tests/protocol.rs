@@ -282,6 +282,55 @@ fn yxstop_plays_the_best_move_so_far_and_is_ignored_without_a_search() {
     assert_eq!(b.exit_code(), Some(0));
 }
 
+/// The nodes a move's search reported on its MESSAGE line.
+fn reported_nodes(messages: &[String]) -> u64 {
+    let line = messages
+        .iter()
+        .rev()
+        .find(|m| m.contains(" nodes "))
+        .unwrap_or_else(|| panic!("a MESSAGE with the search figures: {messages:?}"));
+    let after = line.split(" nodes ").nth(1).unwrap_or_default();
+    let n = after.split_whitespace().next().unwrap_or_default();
+    n.parse()
+        .unwrap_or_else(|_| panic!("a node count in {line:?}"))
+}
+
+/// Yixin-Board's `max_node` bounds a move's search however long the turn is: a small
+/// budget answers a 60 s turn with few nodes, a ten times larger one searches more.
+#[test]
+fn max_node_bounds_the_search_whatever_the_time() {
+    let mut b = Brain::spawn();
+    b.send("START 15");
+    assert_eq!(b.answer(), "OK");
+    b.send("INFO timeout_turn 60000");
+    b.send("INFO max_node 4000");
+    b.send("TURN 7,7");
+    let (small, answer) = b.answer_after_messages();
+    let first = parse_move(&answer).unwrap_or_else(|| panic!("a move, got {answer:?}"));
+    let small = reported_nodes(&small);
+    assert!(
+        small <= 4000 * 2,
+        "searched {small} nodes on a budget of 4000"
+    );
+    b.send("INFO max_node 40000");
+    let next = if (first.x, first.y) == (8, 6) {
+        "6,8"
+    } else {
+        "8,6"
+    };
+    b.send(&format!("TURN {next}"));
+    let (large, answer) = b.answer_after_messages();
+    assert!(parse_move(&answer).is_some(), "a move, got {answer:?}");
+    let large = reported_nodes(&large);
+    eprintln!("nodes: {small} on 4000, {large} on 40000");
+    assert!(
+        large > 4000 * 2 && large <= 40000 * 2,
+        "searched {large} nodes on a budget of 40000"
+    );
+    b.send("END");
+    assert_eq!(b.exit_code(), Some(0));
+}
+
 #[test]
 fn info_problems_are_messages_never_answers() {
     let mut b = Brain::spawn();

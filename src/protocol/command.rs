@@ -42,6 +42,8 @@ pub enum InfoKey {
     Evaluate,
     /// Yixin-Board's extension: fixed search depth.
     MaxDepth,
+    /// Yixin-Board's extension: a node budget per move.
+    MaxNode,
     /// Threads the brain may search with (Gomocup's `thread_num`).
     ThreadNum,
     Other(String),
@@ -59,6 +61,7 @@ impl InfoKey {
             "folder" => InfoKey::Folder,
             "evaluate" => InfoKey::Evaluate,
             "max_depth" => InfoKey::MaxDepth,
+            "max_node" => InfoKey::MaxNode,
             "thread_num" => InfoKey::ThreadNum,
             other => InfoKey::Other(printable(other, 40)),
         }
@@ -76,6 +79,7 @@ impl InfoKey {
             InfoKey::Folder => "folder",
             InfoKey::Evaluate => "evaluate",
             InfoKey::MaxDepth => "max_depth",
+            InfoKey::MaxNode => "max_node",
             InfoKey::ThreadNum => "thread_num",
             InfoKey::Other(name) => name,
         }

@@ -74,6 +74,9 @@ pub struct Settings {
     pub rule: Rule,
     /// Yixin-Board's `max_depth`: fixed depth in plies (1..=MAX_DEPTH).
     pub max_depth: Option<u32>,
+    /// Yixin-Board's `max_node`: positions a move's search may visit, within the turn's
+    /// time as ever (0 means no budget).
+    pub max_nodes: Option<u64>,
     /// Threads the search may run (`thread_num`; 1 unless the manager allows more).
     pub threads: usize,
     pub folder: Option<String>,
@@ -89,6 +92,7 @@ impl Default for Settings {
             game_type: 0,
             rule: Rule::Freestyle,
             max_depth: None,
+            max_nodes: None,
             threads: 1,
             folder: None,
         }
@@ -129,6 +133,7 @@ impl Settings {
                 let d = number(value)?.clamp(1, u64::from(MAX_DEPTH));
                 self.max_depth = Some(d as u32);
             }
+            InfoKey::MaxNode => self.max_nodes = Some(number(value)?).filter(|&n| n > 0),
             InfoKey::ThreadNum => {
                 let most = crate::engine::strong::root::MAX_THREADS as u64;
                 self.threads = number(value)?.clamp(1, most) as usize;
@@ -242,12 +247,18 @@ mod tests {
     }
 
     #[test]
-    fn max_depth_is_clamped_and_values_are_checked() {
+    fn max_depth_is_clamped_max_node_taken_and_values_are_checked() {
         let mut s = Settings::default();
         apply(&mut s, InfoKey::MaxDepth, "0").unwrap();
         assert_eq!(s.max_depth, Some(1));
         apply(&mut s, InfoKey::MaxDepth, "99").unwrap();
         assert_eq!(s.max_depth, Some(MAX_DEPTH));
+        apply(&mut s, InfoKey::MaxNode, "250000").unwrap();
+        assert_eq!(s.max_nodes, Some(250_000));
+        assert!(apply(&mut s, InfoKey::MaxNode, "-1").is_err());
+        assert_eq!(s.max_nodes, Some(250_000), "a bad value changes nothing");
+        apply(&mut s, InfoKey::MaxNode, "0").unwrap();
+        assert_eq!(s.max_nodes, None, "0 is no budget");
         assert!(apply(&mut s, InfoKey::TimeoutTurn, "-5").is_err());
         assert!(apply(&mut s, InfoKey::TimeoutTurn, "").is_err());
         assert!(apply(&mut s, InfoKey::TimeoutTurn, &"9".repeat(30)).is_err());

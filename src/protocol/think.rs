@@ -25,9 +25,12 @@ pub fn search(
         let control = Control::new(Arc::clone(stop)).with_time_cap(budget.hard);
         return player.think(board, settings.rule, level, &control);
     }
-    let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
+    let mut limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
         .with_time(budget)
         .with_stop(Arc::clone(stop));
+    if let Some(nodes) = settings.max_nodes {
+        limits = limits.with_nodes(nodes);
+    }
     player.strong_mut().search(board, settings.rule, &limits)
 }
 
