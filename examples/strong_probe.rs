@@ -31,10 +31,13 @@ fn main() {
         };
         board.play(Pos::new(x, y)).expect("a legal move");
     }
-    let st = State::from_board(&board, Rule::Freestyle);
+    let mut st = State::from_board(&board, Rule::Freestyle);
     print!("{board}");
     let me = st.side_to_move();
-    println!("static evaluation for the side to move: {}", evaluate(&st));
+    println!(
+        "static evaluation for the side to move: {}",
+        evaluate(&mut st)
+    );
     let mut cands = Vec::new();
     st.candidates(&mut cands);
     for c in cands {

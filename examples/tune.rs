@@ -149,7 +149,7 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
             let situation = situation_index(&state);
             out.push(Sample {
                 x: vector(&features(&state, me), &features(&state, 1 - me), situation),
-                eval: (evaluate(&state) - WEIGHTS.situation[situation]) as f64,
+                eval: (evaluate(&mut state) - WEIGHTS.situation[situation]) as f64,
                 situation,
                 y,
             });

@@ -1,6 +1,7 @@
 //! `pbrain-gomoku`: the engine as a Gomocup brain on stdin/stdout. Builds without SDL.
 //! All the protocol lives in `gomoku::protocol`; this file only wires the process up.
 
+use gomoku::engine::strong::nnue::Network;
 use gomoku::engine::Level;
 use gomoku::profiler;
 use gomoku::protocol::{driver, Brain};
@@ -13,7 +14,9 @@ Speaks the Gomocup pbrain protocol on stdin/stdout.
   --profile FILE  write a Chrome trace of the whole run to FILE at exit
   --seed N        fix the engine's move shuffle (repeatable games)
   --level NAME    play a game level's recipe (easy, medium, hard, expert, master)
-                  instead of the strongest search that fits the turn time";
+                  instead of the strongest search that fits the turn time
+  --net FILE      add the evaluation network in FILE to the pattern weights
+                  (freestyle only; see docs/network.md)";
 
 /// The command line.
 struct Args {
@@ -23,6 +26,8 @@ struct Args {
     seed: Option<u64>,
     /// `--level NAME`: a fixed level instead of the strongest search.
     level: Option<Level>,
+    /// `--net FILE`: an evaluation network to add to the pattern weights.
+    network: Option<PathBuf>,
 }
 
 /// Why the command line was refused; `Help` is the one that is not an error.
@@ -42,6 +47,7 @@ fn parse_args() -> Result<Args, ArgsError> {
         profile: None,
         seed: None,
         level: None,
+        network: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -61,11 +67,19 @@ fn parse_args() -> Result<Args, ArgsError> {
                         .ok_or_else(|| ArgsError::Bad(format!("--level: no level {v:?}")))?,
                 );
             }
+            "--net" => args.network = Some(it.next().ok_or("--net needs a FILE")?.into()),
             "-h" | "--help" => return Err(ArgsError::Help),
             other => return Err(ArgsError::Bad(format!("unknown argument {other:?}"))),
         }
     }
     Ok(args)
+}
+
+/// Reads a network file; it lives as long as the process.
+fn load_network(path: &std::path::Path) -> Result<&'static Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let net = Network::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    Ok(Box::leak(Box::new(net)))
 }
 
 fn main() -> ExitCode {
@@ -87,6 +101,15 @@ fn main() -> ExitCode {
     let mut brain = Brain::new(args.seed);
     if let Some(level) = args.level {
         brain.set_level(level);
+    }
+    if let Some(path) = args.network {
+        match load_network(&path) {
+            Ok(net) => brain.set_network(Some(net)),
+            Err(e) => {
+                eprintln!("pbrain-gomoku: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
     }
     let result = driver::run(&mut brain, lines, &mut io::stdout().lock());
     if let Some(s) = session {

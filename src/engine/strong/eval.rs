@@ -175,12 +175,17 @@ pub fn features(state: &super::state::State, colour: usize) -> Features {
     f
 }
 
-/// The static value of `state` for the side to move.
+/// The static value of `state` for the side to move: the network's when the position
+/// has one, else the pattern weights'.
 #[inline]
-pub fn evaluate(state: &super::state::State) -> i32 {
+pub fn evaluate(state: &mut super::state::State) -> i32 {
     let w = &WEIGHTS;
     let me = state.side_to_move();
-    state.value_sum(me).to_move - state.value_sum(1 - me).waiting
+    let patterns = state.value_sum(me).to_move - state.value_sum(1 - me).waiting
         + w.tempo
-        + w.situation[situation_index(state)]
+        + w.situation[situation_index(state)];
+    match state.network() {
+        Some(net) => patterns + net.evaluate(me),
+        None => patterns,
+    }
 }

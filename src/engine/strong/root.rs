@@ -4,6 +4,7 @@
 use super::guard;
 use super::history::History;
 use super::movegen::{situation, Situation};
+use super::nnue::Network;
 use super::search::{Searcher, INF, MATE_BOUND, WIN};
 use super::state::{State, NONE};
 use super::time::{Stopper, TimeBudget};
@@ -74,6 +75,9 @@ pub struct StrongEngine {
     history: History,
     /// Threads a time-limited search runs (1: no helpers).
     threads: usize,
+    /// The evaluation network for freestyle (other rules, or `None`: the pattern
+    /// weights).
+    network: Option<&'static Network>,
 }
 
 impl Default for StrongEngine {
@@ -89,7 +93,18 @@ impl StrongEngine {
             tt: TransTable::new(tt_bytes),
             history: History::default(),
             threads: 1,
+            network: None,
         }
+    }
+
+    /// Evaluates freestyle positions with `network` (`None`: the pattern weights).
+    pub fn set_network(&mut self, network: Option<&'static Network>) {
+        self.network = network;
+    }
+
+    /// The network a search under `rule` evaluates with.
+    pub fn network_for(&self, rule: Rule) -> Option<&'static Network> {
+        self.network.filter(|_| rule == Rule::Freestyle)
     }
 
     /// Runs searches on `threads` threads (clamped to 1..=[`MAX_THREADS`]): the main
@@ -136,7 +151,7 @@ impl StrongEngine {
             limits.nodes,
             limits.stop.clone(),
         );
-        let state = State::from_board(board, rule);
+        let state = State::from_board(board, rule).with_network(self.network_for(rule));
         self.tt.new_search();
         self.history.age();
         let helpers = if limits.nodes.is_none() {

@@ -273,7 +273,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
         self.counters.evaluations += 1;
-        evaluate(&self.state)
+        evaluate(&mut self.state)
     }
 
     /// Makes a move of the search (counted in the heatmap when there is one).
@@ -343,8 +343,8 @@ impl<'a> Searcher<'a> {
     pub fn search(
         &mut self,
         depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
         pv_node: bool,
         cut_node: bool,
@@ -353,26 +353,11 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         let sit = situation(&mut self.state);
-        if let Some(v) = self.decided(sit, ply) {
+        let mut window = Window { alpha, beta };
+        if let Some(v) = self.without_moves(sit, depth, &mut window, ply) {
             return v;
         }
-        if self.state.is_full() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 4 {
-            return self.evaluate();
-        }
-        if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, 0);
-        }
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-
         let key = self.state.hash();
-        let window = Window { alpha, beta };
         let (tt_move, eval) = match self.probe(key, sit, depth, window, ply, pv_node) {
             ControlFlow::Break(v) => return v,
             ControlFlow::Continue(found) => found,
@@ -407,15 +392,43 @@ impl<'a> Searcher<'a> {
             // Every root move was excluded (multi-PV asked for more lines than exist).
             return -INF;
         }
-        let bound = if best >= beta {
+        let bound = if best >= window.beta {
             Bound::Lower
-        } else if pv_node && best > alpha {
+        } else if pv_node && best > window.alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.tt.store(key, ply, best, eval, depth, bound, best_move);
         best
+    }
+
+    /// The node's value when it needs no move loop: decided by the threats, a full board,
+    /// the ply limit, the horizon (quiescence), or a window the mate distances close.
+    /// Narrows `window` to those distances.
+    #[inline]
+    fn without_moves(
+        &mut self,
+        sit: Situation,
+        depth: i32,
+        window: &mut Window,
+        ply: usize,
+    ) -> Option<i32> {
+        if let Some(v) = self.decided(sit, ply) {
+            return Some(v);
+        }
+        if self.state.is_full() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 4 {
+            return Some(self.evaluate());
+        }
+        if depth <= 0 {
+            return Some(self.quiescence(window.alpha, window.beta, ply, 0));
+        }
+        window.alpha = window.alpha.max(mated_in(ply));
+        window.beta = window.beta.min(mate_in(ply + 1));
+        (window.alpha >= window.beta).then_some(window.alpha)
     }
 
     /// What the transposition table knows of the node: `Break` with its value when an

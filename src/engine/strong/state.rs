@@ -9,6 +9,7 @@
 
 use super::cellset::CellSet;
 use super::eval::{cell_table, CellInfo, CellValue};
+use super::nnue::{Accumulator, Network};
 use super::pattern::{line_table, slot_of, LineTable, Pattern, BLACK, WALL, WHITE};
 use super::threat::{Threat, THREAT_COUNT};
 use crate::engine::board::{Board, Pos, Stone};
@@ -164,6 +165,8 @@ pub struct State {
     saved: Vec<Saved>,
     side: usize,
     stone_count: usize,
+    /// The evaluation network's running sums, when the position is evaluated by one.
+    net: Option<Box<Accumulator>>,
 }
 
 impl State {
@@ -189,6 +192,7 @@ impl State {
             saved: Vec::with_capacity(32 * 64),
             side: B,
             stone_count: 0,
+            net: None,
         };
         for y in 0..height {
             for x in 0..width {
@@ -218,6 +222,40 @@ impl State {
         }
         s.side = board.side_to_move().index();
         s
+    }
+
+    /// The same position evaluated by `net` (or by the pattern weights with `None`).
+    pub fn with_network(mut self, net: Option<&'static Network>) -> State {
+        self.net = net.map(|net| {
+            let cells: Vec<usize> = self.board_cells().map(|c| c as usize).collect();
+            let (data, stones) = (&self.data, &self.stones);
+            let mut acc = Accumulator::new(
+                net,
+                cells
+                    .into_iter()
+                    .map(|q| (q, data[q].keys, stones[q] as u32)),
+            );
+            // The sums start from this board: its history so far is already in them.
+            let history = self.history.iter().map(|u| {
+                let code = if u.cell == NONE {
+                    0
+                } else {
+                    stones[u.cell as usize]
+                };
+                (u.cell, code)
+            });
+            acc.skip_history(history);
+            Box::new(acc)
+        });
+        self
+    }
+
+    /// The network's sums brought up to this position, when it has a network.
+    #[inline]
+    pub fn network(&mut self) -> Option<&Accumulator> {
+        let acc = self.net.as_mut()?;
+        acc.sync(self.history.iter().map(|u| u.cell), &self.stones);
+        Some(acc)
     }
 
     fn empty_cells(&self) -> Vec<usize> {
@@ -458,7 +496,13 @@ impl State {
         };
         self.side ^= 1;
         if undo.cell == NONE {
+            if let Some(acc) = self.net.as_mut() {
+                acc.truncate(self.history.len());
+            }
             return;
+        }
+        if let Some(acc) = self.net.as_mut() {
+            acc.truncate(self.history.len());
         }
         let c = undo.cell as usize;
         self.stones[c] = 0;

@@ -68,6 +68,11 @@ impl Brain {
         }
     }
 
+    /// Evaluates freestyle positions with `network` (`None`: the pattern weights).
+    pub fn set_network(&mut self, network: Option<&'static crate::engine::strong::nnue::Network>) {
+        self.player.strong_mut().set_network(network);
+    }
+
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Action {
         if self.pending_board.is_some() {
