@@ -261,3 +261,28 @@ fn the_brain_loads_a_network_file_or_says_why_not() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The network shipped in `assets/nets` is read by this build (its format, channels and
+/// row count are this build's), and what it adds to the pattern weights favours the
+/// side to move with an open three over the side facing one.
+#[test]
+fn the_shipped_network_loads_and_reads_positions_sensibly() {
+    let bytes = include_bytes!("../assets/nets/freestyle-n9.gmknet");
+    let net: &'static Network = Box::leak(Box::new(
+        Network::from_bytes(bytes).expect("the shipped network fits this build"),
+    ));
+    let value = |moves: &[(usize, usize)]| {
+        let mut board = Board::square(15).expect("15x15");
+        for &(x, y) in moves {
+            board.play(Pos::new(x, y)).expect("empty");
+        }
+        let mut s = State::from_board(&board, Rule::Freestyle).with_network(Some(net));
+        let me = s.side_to_move();
+        s.network().expect("a network").evaluate(me)
+    };
+    // Black has three in a row with both ends open and it is Black's move again after
+    // White's distant stones: the side to move is ahead.
+    let ahead = value(&[(7, 7), (0, 14), (8, 7), (14, 0), (9, 7), (0, 0)]);
+    let behind = value(&[(7, 7), (0, 14), (8, 7), (14, 0), (9, 7), (0, 0), (14, 14)]);
+    assert!(ahead > behind, "to move with an open three {ahead}, facing it {behind}");
+}
