@@ -36,14 +36,15 @@ const BRANCH_NODES: u64 = 8_000;
 /// Share of a game's positions that get a branch.
 const BRANCH_SHARE: f64 = 0.5;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, name: &str| -> u64 {
-        args.get(i)
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("argument {} ({name}) missing or not a number", i + 1))
+fn main() -> std::process::ExitCode {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map_while(|a| a.parse().ok())
+        .collect();
+    let &[games, nodes, seed] = args.as_slice() else {
+        eprintln!("usage: datagen GAMES NODES SEED (three numbers)");
+        return std::process::ExitCode::from(2);
     };
-    let (games, nodes, seed) = (arg(0, "GAMES"), arg(1, "NODES"), arg(2, "SEED"));
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut engine = StrongEngine::new(64 << 20);
     let stdout = std::io::stdout();
@@ -51,9 +52,12 @@ fn main() {
         let board = balanced_opening(&mut engine, &mut rng);
         let line = play_out(&mut engine, board, nodes, &mut rng);
         let mut out = stdout.lock();
-        writeln!(out, "{line}").expect("stdout");
-        out.flush().expect("stdout");
+        if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+            // The reader is gone (a closed pipe): the games so far are all written.
+            break;
+        }
     }
+    std::process::ExitCode::SUCCESS
 }
 
 /// A random opening the engine scores as balanced.

@@ -25,15 +25,21 @@ struct Game {
     opening: usize,
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let num = |i: usize| -> usize {
-        args.get(i)
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("argument {} missing or not a number", i + 1))
+    let numbers: Vec<usize> = args.iter().map_while(|a| a.parse().ok()).collect();
+    let (&[nodes, every, max_ply, skip, step], Some(file)) = (numbers.as_slice(), args.get(5))
+    else {
+        eprintln!("usage: label NODES EVERY MAXPLY SKIP STEP GAMES.jsonl");
+        return std::process::ExitCode::from(2);
     };
-    let (nodes, every, max_ply, skip, step) = (num(0), num(1), num(2), num(3), num(4));
-    let text = std::fs::read_to_string(&args[5]).expect("games file");
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("label: {file}: {e}");
+            return std::process::ExitCode::from(1);
+        }
+    };
     let mut engine = StrongEngine::new(64 << 20);
     let stdout = std::io::stdout();
     for line in text.lines().skip(skip).step_by(step.max(1)) {
@@ -61,17 +67,19 @@ fn main() {
                 .map(|m| format!("[{},{}]", m.pos.x, m.pos.y))
                 .collect();
             let mut out = stdout.lock();
-            writeln!(
-                out,
+            let line = format!(
                 "{{\"moves\": [{}], \"score\": {}, \"result\": {}}}",
                 moves.join(","),
                 r.score,
                 game.result
-            )
-            .expect("stdout");
-            out.flush().expect("stdout");
+            );
+            if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+                // The reader is gone (a closed pipe): what was labelled is written.
+                return std::process::ExitCode::SUCCESS;
+            }
         }
     }
+    std::process::ExitCode::SUCCESS
 }
 
 /// Positions the search evaluates: nothing forces the next move.

@@ -284,5 +284,8 @@ fn the_shipped_network_loads_and_reads_positions_sensibly() {
     // White's distant stones: the side to move is ahead.
     let ahead = value(&[(7, 7), (0, 14), (8, 7), (14, 0), (9, 7), (0, 0)]);
     let behind = value(&[(7, 7), (0, 14), (8, 7), (14, 0), (9, 7), (0, 0), (14, 14)]);
-    assert!(ahead > behind, "to move with an open three {ahead}, facing it {behind}");
+    assert!(
+        ahead > behind,
+        "to move with an open three {ahead}, facing it {behind}"
+    );
 }
