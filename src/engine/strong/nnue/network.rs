@@ -76,29 +76,7 @@ impl Network {
     /// Reads a network from its file's bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let mut r = Reader { bytes, at: 0 };
-        if r.take(8)? != MAGIC {
-            return Err(NetError::Magic);
-        }
-        let channels = r.u32()? as usize;
-        if channels != CHANNELS {
-            return Err(NetError::Channels {
-                found: channels,
-                expected: CHANNELS,
-            });
-        }
-        let hidden = r.u32()? as usize;
-        if hidden != HIDDEN {
-            return Err(NetError::Hidden(hidden));
-        }
-        let map = RowMap::get();
-        let rows = r.u32()? as usize;
-        if rows != map.count() {
-            return Err(NetError::Rows {
-                found: rows,
-                expected: map.count(),
-            });
-        }
-        let scale = r.f32()?;
+        let (rows, scale) = read_header(&mut r)?;
         let mut compact = vec![[0i16; CHANNELS]; rows];
         for row in compact.iter_mut() {
             for v in row.iter_mut() {
@@ -108,9 +86,9 @@ impl Network {
         if compact[0] != [0; CHANNELS] {
             return Err(NetError::RowZero);
         }
-        let w1 = r.f32s(hidden * 2 * CHANNELS)?;
-        let b1 = r.f32s(hidden)?;
-        let w2 = r.f32s(hidden)?;
+        let w1 = r.f32s(HIDDEN * 2 * CHANNELS)?;
+        let b1 = r.f32s(HIDDEN)?;
+        let w2 = r.f32s(HIDDEN)?;
         let b2 = r.f32()?;
         if r.at != bytes.len() {
             return Err(NetError::Trailing(bytes.len() - r.at));
@@ -119,25 +97,13 @@ impl Network {
         if !(finite(&w1) && finite(&b1) && finite(&w2) && b2.is_finite() && scale.is_finite()) {
             return Err(NetError::NotFinite);
         }
-        let table = (0..KEYS as u32)
-            .map(|k| {
-                let (black, white) = (compact[map.row(k)], compact[map.row(swap_colours(k))]);
-                std::array::from_fn(|i| {
-                    if i < CHANNELS {
-                        black[i]
-                    } else {
-                        white[i - CHANNELS]
-                    }
-                })
-            })
-            .collect();
         let inputs = 2 * CHANNELS;
         let w1 = Box::new(std::array::from_fn(|i| {
             std::array::from_fn(|h| w1[h * inputs + i])
         }));
         let (b1, w2) = (to_array(&b1), to_array(&w2));
         Ok(Network {
-            table,
+            table: expand(&compact),
             w1,
             b1,
             w2,
@@ -238,6 +204,50 @@ impl<'a> Reader<'a> {
     fn f32s(&mut self, n: usize) -> Result<Vec<f32>, NetError> {
         (0..n).map(|_| self.f32()).collect()
     }
+}
+
+/// The magic and sizes, checked against this build: the row count and the scale.
+fn read_header(r: &mut Reader) -> Result<(usize, f32), NetError> {
+    if r.take(8)? != MAGIC {
+        return Err(NetError::Magic);
+    }
+    let channels = r.u32()? as usize;
+    if channels != CHANNELS {
+        return Err(NetError::Channels {
+            found: channels,
+            expected: CHANNELS,
+        });
+    }
+    let hidden = r.u32()? as usize;
+    if hidden != HIDDEN {
+        return Err(NetError::Hidden(hidden));
+    }
+    let expected = RowMap::get().count();
+    let rows = r.u32()? as usize;
+    if rows != expected {
+        return Err(NetError::Rows {
+            found: rows,
+            expected,
+        });
+    }
+    Ok((rows, r.f32()?))
+}
+
+/// One pair of rows per net key: Black's reading of the key, then White's.
+fn expand(compact: &[Row]) -> Box<[Pair]> {
+    let map = RowMap::get();
+    (0..KEYS as u32)
+        .map(|k| {
+            let (black, white) = (compact[map.row(k)], compact[map.row(swap_colours(k))]);
+            std::array::from_fn(|i| {
+                if i < CHANNELS {
+                    black[i]
+                } else {
+                    white[i - CHANNELS]
+                }
+            })
+        })
+        .collect()
 }
 
 /// Writes a network file (the trainer's export; tests build small ones with it).
