@@ -175,8 +175,8 @@ pub fn features(state: &super::state::State, colour: usize) -> Features {
     f
 }
 
-/// The static value of `state` for the side to move: the network's when the position
-/// has one, else the pattern weights'.
+/// The static value of `state` for the side to move: the pattern weights', plus the
+/// network's correction when the position has one.
 #[inline]
 pub fn evaluate(state: &mut super::state::State) -> i32 {
     let w = &WEIGHTS;

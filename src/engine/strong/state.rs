@@ -227,14 +227,9 @@ impl State {
     /// The same position evaluated by `net` (or by the pattern weights with `None`).
     pub fn with_network(mut self, net: Option<&'static Network>) -> State {
         self.net = net.map(|net| {
-            let cells: Vec<usize> = self.board_cells().map(|c| c as usize).collect();
             let (data, stones) = (&self.data, &self.stones);
-            let mut acc = Accumulator::new(
-                net,
-                cells
-                    .into_iter()
-                    .map(|q| (q, data[q].keys, stones[q] as u32)),
-            );
+            let cells = self.board_cells().map(|c| c as usize);
+            let mut acc = Accumulator::new(net, cells.map(|q| (q, data[q].keys, stones[q] as u32)));
             // The sums start from this board: its history so far is already in them.
             let history = self.history.iter().map(|u| {
                 let code = if u.cell == NONE {
@@ -495,14 +490,11 @@ impl State {
             return;
         };
         self.side ^= 1;
-        if undo.cell == NONE {
-            if let Some(acc) = self.net.as_mut() {
-                acc.truncate(self.history.len());
-            }
-            return;
-        }
         if let Some(acc) = self.net.as_mut() {
             acc.truncate(self.history.len());
+        }
+        if undo.cell == NONE {
+            return;
         }
         let c = undo.cell as usize;
         self.stones[c] = 0;
@@ -541,7 +533,7 @@ impl State {
     /// (with `refresh`) re-reads the patterns of those that are empty.
     fn write_keys(&mut self, c: usize, code: u32, refresh: bool) {
         let watchers: &[Watcher] = if self.half == 4 {
-            &WATCHERS[..32]
+            &WATCHERS[..WITHIN_FOUR]
         } else {
             &WATCHERS
         };
@@ -731,15 +723,18 @@ impl State {
 /// A cell that sees a stone in one of its line keys: in direction `dir`, `offset` away
 /// from the stone, in the key's bits at `shift`.
 #[derive(Clone, Copy)]
-struct Watcher {
-    dir: u8,
-    offset: i16,
-    shift: u8,
+pub(crate) struct Watcher {
+    pub(crate) dir: u8,
+    pub(crate) offset: i16,
+    pub(crate) shift: u8,
 }
 
+/// How many of [`WATCHERS`] are within four steps of the stone (they come first).
+pub(crate) const WITHIN_FOUR: usize = 32;
+
 /// Every cell within five steps along the four lines of a stone, the nearer four steps
-/// first (freestyle looks no further than four).
-const WATCHERS: [Watcher; 40] = {
+/// first (freestyle, and the evaluation network, look no further than four).
+pub(crate) const WATCHERS: [Watcher; 40] = {
     let mut out = [Watcher {
         dir: 0,
         offset: 0,

@@ -13,45 +13,7 @@
 
 use super::keys::net_key;
 use super::network::{Network, Pair, CHANNELS, QA};
-use crate::engine::strong::pattern::slot_of;
-use crate::engine::strong::state::{CELLS, NONE, STEPS};
-
-/// A cell that sees a stone at the centre: `offset` away, along `dir`, in the key bits
-/// at `shift`.
-#[derive(Clone, Copy)]
-struct Watcher {
-    offset: i16,
-    dir: u8,
-    shift: u8,
-}
-
-/// The 32 cells within four steps along the four lines of a stone.
-const WATCHERS: [Watcher; 32] = {
-    let mut out = [Watcher {
-        offset: 0,
-        dir: 0,
-        shift: 0,
-    }; 32];
-    let mut n = 0;
-    let mut dir = 0;
-    while dir < 4 {
-        let mut k: isize = -4;
-        while k <= 4 {
-            if k != 0 {
-                // The cell `k` steps from the stone sees it `-k` steps away.
-                out[n] = Watcher {
-                    offset: (k * STEPS[dir]) as i16,
-                    dir: dir as u8,
-                    shift: (2 * slot_of(-k)) as u8,
-                };
-                n += 1;
-            }
-            k += 1;
-        }
-        dir += 1;
-    }
-    out
-};
+use crate::engine::strong::state::{CELLS, NONE, WATCHERS, WITHIN_FOUR};
 
 /// Per colour (Black, White, each reading its own stones as "mine", side by side in one
 /// array): every empty cell's row sum, and the board's clamped total; and the board they
@@ -191,7 +153,7 @@ impl Accumulator {
             self.leave(c);
         }
         self.occupant[c] = new as u8;
-        for w in WATCHERS {
+        for w in &WATCHERS[..WITHIN_FOUR] {
             let q = c as isize + w.offset as isize;
             if !(0..CELLS as isize).contains(&q) {
                 continue;
@@ -267,10 +229,14 @@ fn apply(cell: &mut Pair, pooled: &mut Pair, sub: &Pair, add: &Pair) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::strong::pattern::slot_of;
+    use crate::engine::strong::state::STEPS;
 
+    /// The network's keys hold four steps each side: the watchers it uses are exactly
+    /// those, each reading the stone from the mirrored slot.
     #[test]
     fn watchers_see_the_stone_from_the_mirrored_slot() {
-        for w in WATCHERS {
+        for w in &WATCHERS[..WITHIN_FOUR] {
             let step = STEPS[w.dir as usize] as i16;
             let k = w.offset / step;
             assert!((1..=4).contains(&k.abs()));
