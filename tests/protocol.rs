@@ -322,7 +322,6 @@ fn max_node_bounds_the_search_whatever_the_time() {
     let (large, answer) = b.answer_after_messages();
     assert!(parse_move(&answer).is_some(), "a move, got {answer:?}");
     let large = reported_nodes(&large);
-    eprintln!("nodes: {small} on 4000, {large} on 40000");
     assert!(
         large > 4000 * 2 && large <= 40000 * 2,
         "searched {large} nodes on a budget of 40000"

@@ -103,7 +103,7 @@ impl StrongEngine {
     }
 
     /// The network a search under `rule` evaluates with.
-    pub fn network_for(&self, rule: Rule) -> Option<&'static Network> {
+    fn network_for(&self, rule: Rule) -> Option<&'static Network> {
         self.network.filter(|_| rule == Rule::Freestyle)
     }
 
