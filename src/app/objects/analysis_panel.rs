@@ -9,7 +9,7 @@ use crate::app::scene::{GameObject, View};
 use crate::app::theme;
 use crate::engine::search::{is_win_score, WIN};
 use crate::engine::strong::{Analysis, AnalysisLine};
-use crate::engine::{Board, Stone};
+use crate::engine::{Board, Pos, Stone};
 use crate::game::analysis::words::{self, plural};
 use crate::game::analysis::{Finder, Study, FINDER_NODES};
 use crate::game::notation::label;
@@ -254,25 +254,18 @@ fn draw_candidate(
     );
     let start = r.left + 74.0 * s;
     let room = r.right - score_w - 8.0 * s - start;
-    let mut more: Vec<String> = line
-        .pv
-        .iter()
-        .skip(1)
-        .take(3)
-        .map(|&p| label(p, h))
-        .collect();
-    while !more.is_empty() && gfx.measure(&more.join(" "), px(12.0, s), false).0 > room {
+    let more = continuation(gfx, &line.pv, h, px(12.0, s), room);
+    let dim = theme::TEXT_DIM;
+    gfx.text(&more, (start, y), px(12.0, s), dim, Align::Left, false);
+}
+
+/// Up to three moves of `pv` after its first, as many as fit in `room` at `size`.
+fn continuation(gfx: &mut Gfx, pv: &[Pos], h: usize, size: f32, room: f32) -> String {
+    let mut more: Vec<String> = pv.iter().skip(1).take(3).map(|&p| label(p, h)).collect();
+    while !more.is_empty() && gfx.measure(&more.join(" "), size, false).0 > room {
         more.pop();
     }
-    let dim = theme::TEXT_DIM;
-    gfx.text(
-        &more.join(" "),
-        (start, y),
-        px(12.0, s),
-        dim,
-        Align::Left,
-        false,
-    );
+    more.join(" ")
 }
 
 /// The forced-win finder: what it does, what it found, where its steps are.

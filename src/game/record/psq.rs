@@ -22,14 +22,38 @@ pub type TimedMoves = Vec<(Pos, u64)>;
 
 /// Width, height and moves (with their times) of a `.psq` text.
 pub fn parse_psq(text: &str) -> Result<(usize, usize, TimedMoves), RecordError> {
-    let err = |at: usize, reason: String| RecordError::Parse {
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or("");
+    let (width, height) = parse_header(header)?;
+    let mut moves = Vec::new();
+    let mut offset = header.len() + 1;
+    for line in lines {
+        // The first line that is not a move starts the trailer: brain names, "-1", etc.
+        let Some((x, y, ms)) = move_fields(line) else {
+            break;
+        };
+        if x == 0 || y == 0 || x > width || y > height {
+            let reason =
+                format!("move {x},{y} is off the {width}x{height} board (psq counts from 1)");
+            return Err(parse_error(offset, reason));
+        }
+        moves.push((Pos::new(x - 1, y - 1), ms));
+        offset += line.len() + 1;
+    }
+    Ok((width, height, moves))
+}
+
+fn parse_error(at: usize, reason: String) -> RecordError {
+    RecordError::Parse {
         path: None,
         what: "psq file",
         at,
         reason,
-    };
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or("");
+    }
+}
+
+/// The board size of a `Piskvorky WxH, ...` header line.
+fn parse_header(header: &str) -> Result<(usize, usize), RecordError> {
     let size = header
         .get(9..)
         .unwrap_or("")
@@ -39,47 +63,35 @@ pub fn parse_psq(text: &str) -> Result<(usize, usize, TimedMoves), RecordError> 
         .unwrap_or("");
     let (w, h) = size
         .split_once(['x', 'X'])
-        .ok_or_else(|| err(0, format!("header {header:?} has no WxH size")))?;
+        .ok_or_else(|| parse_error(0, format!("header {header:?} has no WxH size")))?;
     let parse_size = |s: &str| {
         s.trim()
             .parse::<usize>()
             .ok()
             .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
     };
-    let (Some(width), Some(height)) = (parse_size(w), parse_size(h)) else {
-        return Err(err(0, format!("board size {size:?} is not 5..=22 each")));
-    };
-    let mut moves = Vec::new();
-    let mut offset = header.len() + 1;
-    for line in lines {
-        let fields: Vec<&str> = line.trim().split(',').collect();
-        let nums: Option<Vec<u64>> = fields
-            .iter()
-            .map(|f| f.trim().parse::<u64>().ok())
-            .collect();
-        match nums.as_deref() {
-            Some([x, y]) | Some([x, y, _]) => {
-                let t = if fields.len() == 3 {
-                    nums.as_ref().map_or(0, |n| n[2])
-                } else {
-                    0
-                };
-                let (x, y) = (*x as usize, *y as usize);
-                if x == 0 || y == 0 || x > width || y > height {
-                    return Err(err(
-                        offset,
-                        format!(
-                            "move {x},{y} is off the {width}x{height} board (psq counts from 1)"
-                        ),
-                    ));
-                }
-                moves.push((Pos::new(x - 1, y - 1), t));
-            }
-            _ => break, // the trailer: brain names, "-1", etc.
-        }
-        offset += line.len() + 1;
+    match (parse_size(w), parse_size(h)) {
+        (Some(width), Some(height)) => Ok((width, height)),
+        _ => Err(parse_error(
+            0,
+            format!("board size {size:?} is not 5..=22 each"),
+        )),
     }
-    Ok((width, height, moves))
+}
+
+/// The 1-based `x,y` and the optional milliseconds of a move line; `None` when the line
+/// is not a move.
+fn move_fields(line: &str) -> Option<(usize, usize, u64)> {
+    let nums: Option<Vec<u64>> = line
+        .trim()
+        .split(',')
+        .map(|f| f.trim().parse::<u64>().ok())
+        .collect();
+    match nums?.as_slice() {
+        &[x, y] => Some((x as usize, y as usize, 0)),
+        &[x, y, ms] => Some((x as usize, y as usize, ms)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
