@@ -187,3 +187,38 @@ fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
     assert!(refuted >= 10, "only {refuted} positions checked");
     assert!(offered > 0, "no safe alternative offered anywhere");
 }
+
+/// A check that runs out of budget proves nothing: the guard then leaves the search's
+/// choice alone, even where other moves are cheap to prove safe. (It used to offer
+/// those instead: moves that make a three, which no VCT can answer at once, and which
+/// in this position from a lost match game hand the opponent a tempo and the game.)
+#[test]
+fn an_unproven_choice_is_not_replaced_by_moves_merely_proven_safe() {
+    let mut b = Board::square(15).expect("15x15");
+    for (x, y) in [
+        (7, 7),
+        (8, 8),
+        (7, 8),
+        (7, 6),
+        (7, 9),
+        (7, 10),
+        (6, 8),
+        (8, 6),
+        (8, 9),
+    ] {
+        b.play(Pos::new(x, y)).expect("empty");
+    }
+    let tt = TransTable::new(1 << 20);
+    let mut history = History::default();
+    let state = State::from_board(&b, Rule::Freestyle);
+    let budget = Stopper::new(Arc::new(ManualClock::new()), None, Some(20_000), None);
+    let mut s = Searcher::new(state, &tt, &mut history, budget);
+    let (chosen, three) = (
+        s.state.cell_of(Pos::new(6, 9)),
+        s.state.cell_of(Pos::new(9, 6)),
+    );
+    assert_eq!(guard::check(&mut s, chosen, 2_000), Verdict::Unknown);
+    assert_eq!(guard::check(&mut s, three, 2_000), Verdict::Safe);
+    s.counters.nodes = 0;
+    assert_eq!(guard::safe_alternatives(&mut s, chosen), Vec::<u16>::new());
+}

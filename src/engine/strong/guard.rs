@@ -85,9 +85,8 @@ pub fn safe_alternatives(s: &mut Searcher, mv: u16) -> Vec<u16> {
     let line = match check(s, mv, nodes) {
         Verdict::Safe => return Vec::new(),
         Verdict::Refuted(line) => line,
-        // Not proven either way: a move the opponent provably cannot beat by threats
-        // is worth more in a position full of them.
-        Verdict::Unknown => Vec::new(),
+        // Not proven either way: the search's choice stands.
+        Verdict::Unknown => return Vec::new(),
     };
     let mut safe = Vec::new();
     for c in alternatives(s, mv, &line) {
