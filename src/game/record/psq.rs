@@ -87,9 +87,9 @@ fn move_fields(line: &str) -> Option<(usize, usize, u64)> {
         .split(',')
         .map(|f| f.trim().parse::<u64>().ok())
         .collect();
-    match nums?.as_slice() {
-        &[x, y] => Some((x as usize, y as usize, 0)),
-        &[x, y, ms] => Some((x as usize, y as usize, ms)),
+    match *nums?.as_slice() {
+        [x, y] => Some((x as usize, y as usize, 0)),
+        [x, y, ms] => Some((x as usize, y as usize, ms)),
         _ => None,
     }
 }
