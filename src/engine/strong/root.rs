@@ -182,17 +182,22 @@ impl StrongEngine {
             let cells = think(&mut s, limits.max_depth, &mut result);
             helpers_stop.store(true, Ordering::Relaxed);
             let helper_nodes: u64 = running.into_iter().filter_map(|h| h.join().ok()).sum();
-            result.pv = cells.iter().map(|&c| s.state.pos_of(c)).collect();
-            result.best_move = result.pv.first().copied();
-            result.stats = SearchStats {
-                nodes: s.counters.nodes + helper_nodes,
-                evaluations: s.counters.evaluations,
-                elapsed: s.stop.elapsed(),
-            };
-            crate::profiler::counter("nodes", result.stats.nodes as f64);
+            finish(&s, &cells, helper_nodes, &mut result);
             result
         })
     }
+}
+
+/// Fills `result` from the main search `s`: its line `cells` and the work of all threads.
+fn finish(s: &Searcher, cells: &[u16], helper_nodes: u64, result: &mut SearchResult) {
+    result.pv = cells.iter().map(|&c| s.state.pos_of(c)).collect();
+    result.best_move = result.pv.first().copied();
+    result.stats = SearchStats {
+        nodes: s.counters.nodes + helper_nodes,
+        evaluations: s.counters.evaluations,
+        elapsed: s.stop.elapsed(),
+    };
+    crate::profiler::counter("nodes", result.stats.nodes as f64);
 }
 
 /// A helper thread of a parallel search (Lazy SMP): it deepens the same position on its
