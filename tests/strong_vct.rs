@@ -25,16 +25,19 @@ fn positions() -> Vec<Board> {
     include_str!("data/vct.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut board = Board::square(15).expect("15x15");
-            for w in line.split_whitespace() {
-                let (x, y) = w.split_once(',').expect("x,y");
-                let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
-                board.play(p).expect("a legal move");
-            }
-            board
-        })
+        .map(board_of)
         .collect()
+}
+
+/// The 15x15 board after the moves `x,y ...` (Black first).
+fn board_of(moves: &str) -> Board {
+    let mut board = Board::square(15).expect("15x15");
+    for w in moves.split_whitespace() {
+        let (x, y) = w.split_once(',').expect("x,y");
+        let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
+        board.play(p).expect("a legal move");
+    }
+    board
 }
 
 fn unlimited() -> Stopper {
@@ -129,11 +132,7 @@ fn every_claimed_vct_beats_every_defence() {
 
 #[test]
 fn a_position_without_threats_has_no_vct() {
-    let mut b = Board::square(15).expect("15x15");
-    for (x, y) in [(7, 7), (8, 8), (6, 9)] {
-        b.play(Pos::new(x, y)).expect("empty");
-    }
-    assert_eq!(engine_vct(&b), None);
+    assert_eq!(engine_vct(&board_of("7,7 8,8 6,9")), None);
 }
 
 /// Whether the side to move on `b` wins by fours or threes within `nodes` (each search).
@@ -194,20 +193,7 @@ fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
 /// in this position from a lost match game hand the opponent a tempo and the game.)
 #[test]
 fn an_unproven_choice_is_not_replaced_by_moves_merely_proven_safe() {
-    let mut b = Board::square(15).expect("15x15");
-    for (x, y) in [
-        (7, 7),
-        (8, 8),
-        (7, 8),
-        (7, 6),
-        (7, 9),
-        (7, 10),
-        (6, 8),
-        (8, 6),
-        (8, 9),
-    ] {
-        b.play(Pos::new(x, y)).expect("empty");
-    }
+    let b = board_of("7,7 8,8 7,8 7,6 7,9 7,10 6,8 8,6 8,9");
     let tt = TransTable::new(1 << 20);
     let mut history = History::default();
     let state = State::from_board(&b, Rule::Freestyle);
