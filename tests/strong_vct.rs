@@ -15,6 +15,7 @@ use gomoku::engine::strong::time::Stopper;
 use gomoku::engine::strong::tt::TransTable;
 use gomoku::engine::strong::vcf::Vcf;
 use gomoku::engine::strong::vct::{Vct, MAX_THREATS};
+use gomoku::engine::strong::{StrongEngine, StrongLimits};
 use gomoku::engine::{Board, Pos, Rule, Stone};
 use std::sync::Arc;
 
@@ -207,4 +208,32 @@ fn an_unproven_choice_is_not_replaced_by_moves_merely_proven_safe() {
     assert_eq!(guard::check(&mut s, three, 2_000), Verdict::Safe);
     s.counters.nodes = 0;
     assert_eq!(guard::safe_alternatives(&mut s, chosen), Vec::<u16>::new());
+}
+
+/// From a lost match game (opening 1, us as White against Carbon, 300 ms a move): at
+/// ply 17 the deepening prefers 6,10, after which Black wins by a 25-ply VCT that the
+/// threat searches find in some 30 000 nodes. With a budget the size of a 300 ms move
+/// the guard must get enough of it to see that, and play a move it has no such answer to.
+#[test]
+fn a_move_refuted_by_a_long_vct_is_not_played_on_a_short_budget() {
+    let b = board_of("7,7 8,8 7,10 7,8 6,8 5,9 5,7 6,7 8,9 9,8 10,8 4,9 6,9 5,8 7,6 7,9 9,7");
+    let limits = StrongLimits::depth(60).with_nodes(300_000);
+    let chosen = StrongEngine::default()
+        .search(&b, Rule::Freestyle, &limits)
+        .best_move
+        .expect("a move");
+    let refuted = Pos::new(6, 10);
+    let mut after_refuted = b.clone();
+    after_refuted.play(refuted).expect("empty");
+    assert!(
+        engine_vct(&after_refuted).is_some(),
+        "Black wins by threats after 6,10"
+    );
+    assert_ne!(chosen, refuted);
+    let mut after = b.clone();
+    after.play(chosen).expect("empty");
+    assert!(
+        engine_vct(&after).is_none(),
+        "no win by threats after {chosen:?}"
+    );
 }

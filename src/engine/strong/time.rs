@@ -29,9 +29,13 @@ impl TimeBudget {
 
 /// Nodes between two looks at the clock and the stop flag: about a millisecond of work.
 const CHECK_EVERY: u64 = 512;
-/// Nodes the engine searches in a millisecond, roughly (for turning time into nodes;
-/// measured 780-950 in 300 ms match moves on the 2-core machine).
+/// Nodes the engine searches in a millisecond before a search has measured its own rate
+/// (for turning time into nodes; measured 780-950 in 300 ms match moves on the 2-core
+/// machine of an early build, 1 600-2 200 since).
 pub const NODES_PER_MS: u64 = 800;
+/// A search measures its own rate once it has this many nodes and milliseconds behind it.
+const RATE_MIN_NODES: u64 = 20_000;
+const RATE_MIN_MICROS: u64 = 5_000;
 /// A sub-search's nodes when nothing limits the search, and the least it is ever given.
 const UNLIMITED_SHARE: u64 = 200_000;
 const MIN_SHARE: u64 = 500;
@@ -111,20 +115,32 @@ impl Stopper {
     }
 
     /// Nodes a sub-search (VCF, VCT) may spend: `share` of what is left of the node
-    /// budget and of the time (at about [`NODES_PER_MS`]), whichever is less; a fixed
-    /// allowance when neither limits the search.
+    /// budget and of the time (at the rate this search has run so far, or
+    /// [`NODES_PER_MS`] before it has one), whichever is less; a fixed allowance when
+    /// neither limits the search.
     pub fn node_share(&self, share: f64, nodes: u64) -> u64 {
         let by_nodes = self
             .nodes
             .map(|n| (n.saturating_sub(nodes) as f64 * share) as u64);
         let by_time = self
             .share_of_remaining(share)
-            .map(|t| t.as_micros() as u64 * NODES_PER_MS / 1000);
+            .map(|t| t.as_micros() as u64 * self.nodes_per_ms(nodes) / 1000);
         match (by_nodes, by_time) {
             (Some(a), Some(b)) => a.min(b),
             (a, b) => a.or(b).unwrap_or(UNLIMITED_SHARE),
         }
         .max(MIN_SHARE)
+    }
+
+    /// Nodes a millisecond: measured from the `nodes` searched so far once there are
+    /// enough of them (the machine and the position decide it; a constant was half the
+    /// real rate after the search got faster), else [`NODES_PER_MS`].
+    fn nodes_per_ms(&self, nodes: u64) -> u64 {
+        let micros = self.elapsed().as_micros() as u64;
+        if nodes < RATE_MIN_NODES || micros < RATE_MIN_MICROS {
+            return NODES_PER_MS;
+        }
+        (nodes * 1000 / micros).max(1)
     }
 
     /// The time budget (if any).
@@ -212,6 +228,26 @@ mod tests {
         s.release(reserve);
         flag.store(true, Ordering::Relaxed);
         assert!(s.check(0), "a stop flag still stops");
+    }
+
+    #[test]
+    fn a_share_of_time_is_turned_into_nodes_at_the_measured_rate() {
+        let clock = ManualClock::new();
+        let s = Stopper::new(
+            Arc::new(clock.clone()),
+            Some(TimeBudget::within(Duration::from_millis(200))),
+            None,
+            None,
+        );
+        assert_eq!(s.node_share(0.5, 0), 100 * NODES_PER_MS, "before any nodes");
+        clock.advance(Duration::from_millis(100));
+        // 300 000 nodes in 100 ms: 3 000 a millisecond, for half of the 100 ms left.
+        assert_eq!(s.node_share(0.5, 300_000), 150_000);
+        assert_eq!(
+            s.node_share(0.5, 1_000),
+            50 * NODES_PER_MS,
+            "too few nodes to measure"
+        );
     }
 
     #[test]
