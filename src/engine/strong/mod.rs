@@ -12,6 +12,7 @@ pub mod guard;
 pub mod history;
 pub mod keymap;
 pub mod movegen;
+pub mod nearby;
 pub mod nnue;
 pub mod pattern;
 pub mod search;

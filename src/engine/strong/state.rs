@@ -9,6 +9,7 @@
 
 use super::cellset::CellSet;
 use super::eval::{cell_table, CellInfo, CellValue};
+use super::nearby::Nearby;
 use super::nnue::{Accumulator, Network};
 use super::pattern::{line_table, slot_of, LineTable, Pattern, BLACK, WALL, WHITE};
 use super::threat::{Threat, THREAT_COUNT};
@@ -36,41 +37,6 @@ const FOURS: usize = 1;
 /// Colour indices.
 pub const B: usize = 0;
 pub const W: usize = 1;
-
-/// Candidate neighbourhood: a 5x5 square plus three steps along the lines.
-const NEAR: [(isize, isize); 32] = {
-    let mut out = [(0, 0); 32];
-    let mut n = 0;
-    let mut dy = -2;
-    while dy <= 2 {
-        let mut dx = -2;
-        while dx <= 2 {
-            if dx != 0 || dy != 0 {
-                out[n] = (dx, dy);
-                n += 1;
-            }
-            dx += 1;
-        }
-        dy += 1;
-    }
-    let far = [
-        (3, 0),
-        (-3, 0),
-        (0, 3),
-        (0, -3),
-        (3, 3),
-        (-3, -3),
-        (3, -3),
-        (-3, 3),
-    ];
-    let mut i = 0;
-    while i < 8 {
-        out[n] = far[i];
-        n += 1;
-        i += 1;
-    }
-    out
-};
 
 /// Zobrist keys per colour and cell, plus one for the side to move.
 struct Zobrist {
@@ -151,9 +117,8 @@ pub struct State {
     cells: [&'static [CellInfo]; 2],
     stones: Box<[u8; CELLS]>,
     data: Box<[CellData; CELLS]>,
-    near: Box<[u8; CELLS]>,
-    /// Empty cells with a stone near: the candidates.
-    cands: CellSet,
+    /// Stones by rows: which empty cells are near one (the candidates).
+    nearby: Nearby,
     /// Per colour: empty cells where it makes an open three or better ([`THREES`]), and
     /// a four or better ([`FOURS`]).
     strong: [[CellSet; 2]; 2],
@@ -182,8 +147,7 @@ impl State {
             cells: [cell_table(rule == Rule::Renju), cell_table(false)],
             stones: Box::new([WALL as u8; CELLS]),
             data: Box::new([CellData::default(); CELLS]),
-            near: Box::new([0; CELLS]),
-            cands: CellSet::default(),
+            nearby: Nearby::new(width, height),
             strong: [[CellSet::default(); 2]; 2],
             counts: [[0; THREAT_COUNT]; 2],
             sums: [CellValue::default(); 2],
@@ -357,7 +321,7 @@ impl State {
     /// True when a stone is near `cell` (it is a candidate if empty).
     #[inline]
     pub fn is_near(&self, cell: u16) -> bool {
-        self.near[cell as usize] > 0
+        self.nearby.is_near(cell as usize)
     }
 
     /// True when `a` and `b` are within two cells of each other, or on one line at most
@@ -436,20 +400,21 @@ impl State {
 
     /// Appends every empty candidate cell (near a stone) to `out`, row by row.
     pub fn candidates(&self, out: &mut Vec<u16>) {
-        out.extend(self.cands.iter());
+        out.extend(self.nearby.candidates().into_cells());
     }
 
     /// The empty cells where `colour` makes a threat of at least `t`, row by row. From
     /// an open three up they come from the kept sets, below it from the candidates.
     pub fn cells_with(&self, colour: usize, t: Threat) -> impl Iterator<Item = u16> + '_ {
         let set = if t >= Threat::Block4 {
-            &self.strong[colour][FOURS]
+            self.strong[colour][FOURS]
         } else if t >= Threat::Flex3 {
-            &self.strong[colour][THREES]
+            self.strong[colour][THREES]
         } else {
-            &self.cands
+            self.nearby.candidates()
         };
-        set.iter().filter(move |&c| self.threat(c, colour) >= t)
+        set.into_cells()
+            .filter(move |&c| self.threat(c, colour) >= t)
     }
 
     /// Plays the side to move's stone on the empty `cell`.
@@ -463,8 +428,7 @@ impl State {
         self.stones[c] = code as u8;
         self.hash ^= zobrist().cells[colour][c];
         self.stone_count += 1;
-        self.cands.remove(c);
-        self.add_near(c, 1);
+        self.nearby.put(c);
         self.write_keys(c, code, true);
         self.side ^= 1;
     }
@@ -500,10 +464,7 @@ impl State {
         self.stones[c] = 0;
         self.hash ^= zobrist().cells[self.side][c];
         self.stone_count -= 1;
-        self.add_near(c, -1);
-        if self.near[c] > 0 {
-            self.cands.insert(c);
-        }
+        self.nearby.take(c);
         self.write_keys(c, 0, false);
         let from = undo.saved_from as usize;
         for i in from..self.saved.len() {
@@ -688,24 +649,6 @@ impl State {
             let t = self.data[q].threat[colour];
             if t >= Threat::Flex3 {
                 self.mark_strong(q, colour, t);
-            }
-        }
-    }
-
-    fn add_near(&mut self, c: usize, by: i8) {
-        for &(dx, dy) in NEAR.iter() {
-            let q = c as isize + dx + dy * STRIDE as isize;
-            if (0..CELLS as isize).contains(&q) {
-                let q = q as usize;
-                let n = &mut self.near[q];
-                *n = n.wrapping_add_signed(by);
-                if self.stones[q] == 0 {
-                    if *n > 0 {
-                        self.cands.insert(q);
-                    } else {
-                        self.cands.remove(q);
-                    }
-                }
             }
         }
     }
