@@ -3,6 +3,8 @@
 
 mod oracle;
 
+use oracle::board_of;
+
 use gomoku::engine::search::{is_win_score, WIN};
 use gomoku::engine::strong::state::{State, W};
 use gomoku::engine::strong::threat::Threat;
@@ -144,18 +146,6 @@ fn long_iterations_still_report_progress() {
     assert!(reports
         .iter()
         .all(|r| r.searching == r.depth + 1 || r.done || r.searching == r.depth));
-}
-
-/// Plays `moves` (Black first) on an empty 15x15 board given as `x,y` text.
-fn board_of(moves: &str) -> Board {
-    let cells: Vec<(usize, usize)> = moves
-        .split_whitespace()
-        .map(|m| {
-            let (x, y) = m.split_once(',').expect("x,y");
-            (x.parse().expect("x"), y.parse().expect("y"))
-        })
-        .collect();
-    board(&cells)
 }
 
 #[test]

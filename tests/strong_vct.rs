@@ -6,6 +6,8 @@
 
 mod oracle;
 
+use oracle::board_of;
+
 use gomoku::engine::clock::ManualClock;
 use gomoku::engine::strong::guard::{self, Verdict};
 use gomoku::engine::strong::history::History;
@@ -28,17 +30,6 @@ fn positions() -> Vec<Board> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(board_of)
         .collect()
-}
-
-/// The 15x15 board after the moves `x,y ...` (Black first).
-fn board_of(moves: &str) -> Board {
-    let mut board = Board::square(15).expect("15x15");
-    for w in moves.split_whitespace() {
-        let (x, y) = w.split_once(',').expect("x,y");
-        let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
-        board.play(p).expect("a legal move");
-    }
-    board
 }
 
 fn unlimited() -> Stopper {

@@ -14,7 +14,7 @@ mod oracle;
 
 use gomoku::engine::search::is_win_score;
 use gomoku::engine::{
-    Board, Control, Level, ManualClock, Player, Pos, Rule, SearchResult, SteppingClock, Stone,
+    Board, Control, Level, ManualClock, Player, Rule, SearchResult, SteppingClock, Stone,
 };
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -33,15 +33,13 @@ fn questions() -> Vec<Question> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {
-            let mut words = line.split_whitespace();
-            let kind = words.next().expect("a kind").to_string();
-            let mut board = Board::square(15).expect("15x15");
-            for w in words {
-                let (x, y) = w.split_once(',').expect("x,y");
-                let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
-                board.play(p).expect("a legal move");
+            let line = line.trim();
+            let (kind, moves) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            let board = oracle::board_of(moves);
+            Question {
+                kind: kind.to_string(),
+                board,
             }
-            Question { kind, board }
         })
         .collect()
 }

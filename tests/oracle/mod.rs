@@ -8,6 +8,18 @@ use gomoku::engine::rules::{wins_if_placed, DIRECTIONS};
 use gomoku::engine::{Board, Pos, Rule, Stone};
 use std::collections::HashSet;
 
+/// The 15x15 board after the moves `x,y ...` (Black first), played by the plain rules:
+/// how the test files' positions are written.
+pub fn board_of(moves: &str) -> Board {
+    let mut board = Board::square(15).expect("15x15");
+    for w in moves.split_whitespace() {
+        let (x, y) = w.split_once(',').expect("x,y");
+        let p = Pos::new(x.parse().expect("x"), y.parse().expect("y"));
+        board.play(p).expect("a legal move");
+    }
+    board
+}
+
 /// Every cell where `stone` makes five at once.
 pub fn fives(b: &Board, stone: Stone) -> Vec<Pos> {
     b.cells()

@@ -73,11 +73,9 @@ impl Nearby {
     fn row(&self, y: usize) -> u32 {
         let spread = |r: u32, by: u32| r | r << by | r >> by;
         let mut m = 0;
-        for dy in 0..=2 {
-            for yy in [y + dy, y.wrapping_sub(dy)] {
-                if let Some(&r) = self.stones.get(yy) {
-                    m |= spread(spread(r, 1), 1);
-                }
+        for yy in y.saturating_sub(2)..=y + 2 {
+            if let Some(&r) = self.stones.get(yy) {
+                m |= spread(spread(r, 1), 1);
             }
         }
         m |= spread(self.stones[y], REACH as u32);
