@@ -11,6 +11,7 @@ pub mod eval;
 pub mod guard;
 pub mod history;
 pub mod keymap;
+pub mod lines;
 pub mod movegen;
 pub mod nearby;
 pub mod nnue;

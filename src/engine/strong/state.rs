@@ -9,6 +9,7 @@
 
 use super::cellset::CellSet;
 use super::eval::{cell_table, CellInfo, CellValue};
+use super::lines::Lines;
 use super::nearby::Nearby;
 use super::nnue::{Accumulator, Network};
 use super::pattern::{line_table, slot_of, LineTable, Pattern, BLACK, WALL, WHITE};
@@ -73,8 +74,6 @@ fn zobrist() -> &'static Zobrist {
 /// Per-cell incremental data.
 #[derive(Clone, Copy, Default)]
 struct CellData {
-    /// Two-bit stone codes of the neighbours in each direction.
-    keys: [u32; 4],
     /// Byte `d` for direction `d`: Black's pattern code in its low nibble, White's in the
     /// high one. One word, written whole, so reading it back never stalls on a part-write.
     pats: u32,
@@ -116,6 +115,8 @@ pub struct State {
     /// Per colour: threat class and worth per combination of four pattern codes.
     cells: [&'static [CellInfo]; 2],
     stones: Box<[u8; CELLS]>,
+    /// The stones again, by lines: each cell's line keys.
+    lines: Lines,
     data: Box<[CellData; CELLS]>,
     /// Stones by rows: which empty cells are near one (the candidates).
     nearby: Nearby,
@@ -146,6 +147,7 @@ impl State {
             table,
             cells: [cell_table(rule == Rule::Renju), cell_table(false)],
             stones: Box::new([WALL as u8; CELLS]),
+            lines: Lines::walls(),
             data: Box::new([CellData::default(); CELLS]),
             nearby: Nearby::new(width, height),
             strong: [[CellSet::default(); 2]; 2],
@@ -161,15 +163,10 @@ impl State {
         for y in 0..height {
             for x in 0..width {
                 s.stones[index(x, y)] = 0;
+                s.lines.put(index(x, y), 0);
             }
         }
-        // Walls are fixed stones: give every cell the keys they produce, then read
-        // every empty cell's patterns once.
-        for c in 0..CELLS {
-            if s.stones[c] == WALL as u8 {
-                s.write_keys(c, WALL, false);
-            }
-        }
+        // Walls are fixed stones: read every empty cell's patterns once.
         for c in s.empty_cells() {
             s.refresh_all(c);
             s.add_cell(c);
@@ -191,9 +188,10 @@ impl State {
     /// The same position evaluated by `net` (or by the pattern weights with `None`).
     pub fn with_network(mut self, net: Option<&'static Network>) -> State {
         self.net = net.map(|net| {
-            let (data, stones) = (&self.data, &self.stones);
+            let (lines, stones, half) = (&self.lines, &self.stones, self.half);
             let cells = self.board_cells().map(|c| c as usize);
-            let mut acc = Accumulator::new(net, cells.map(|q| (q, data[q].keys, stones[q] as u32)));
+            let keys = cells.map(|q| (q, lines.keys(q, half), stones[q] as u32));
+            let mut acc = Accumulator::new(net, keys);
             // The sums start from this board: its history so far is already in them.
             let history = self.history.iter().map(|u| {
                 let code = if u.cell == NONE {
@@ -289,7 +287,7 @@ impl State {
     /// The raw line key at `cell` in direction `dir`.
     #[inline]
     pub fn line_key(&self, cell: u16, dir: usize) -> u32 {
-        self.data[cell as usize].keys[dir]
+        self.lines.key(cell as usize, dir, self.half)
     }
     /// How many empty cells give `colour` the threat `t`.
     #[inline]
@@ -429,7 +427,8 @@ impl State {
         self.hash ^= zobrist().cells[colour][c];
         self.stone_count += 1;
         self.nearby.put(c);
-        self.write_keys(c, code, true);
+        self.lines.put(c, code);
+        self.refresh_lines(c);
         self.side ^= 1;
     }
 
@@ -465,7 +464,7 @@ impl State {
         self.hash ^= zobrist().cells[self.side][c];
         self.stone_count -= 1;
         self.nearby.take(c);
-        self.write_keys(c, 0, false);
+        self.lines.put(c, 0);
         let from = undo.saved_from as usize;
         for i in from..self.saved.len() {
             // Each cell is saved at most once per move (it lies on one line of it).
@@ -490,27 +489,18 @@ impl State {
         self.put_in_strong_sets(c);
     }
 
-    /// Writes `code` as the stone at `c` into the keys of the cells that see it, and
-    /// (with `refresh`) re-reads the patterns of those that are empty.
-    fn write_keys(&mut self, c: usize, code: u32, refresh: bool) {
-        let watchers: &[Watcher] = if self.half == 4 {
-            &WATCHERS[..WITHIN_FOUR]
-        } else {
-            &WATCHERS
-        };
-        for w in watchers {
-            let q = c as isize + w.offset as isize;
-            // Board cells are padded by walls as deep as any line reaches; only the
-            // walls themselves (written once, when the grid is made) see past its edge.
-            if !(0..CELLS as isize).contains(&q) {
-                continue;
-            }
-            let q = q as usize;
-            let dir = w.dir as usize;
-            let key = &mut self.data[q].keys[dir];
-            *key = (*key & !(3 << w.shift)) | code << w.shift;
-            if refresh && self.stones[q] == 0 {
-                self.refresh_dir(q, dir);
+    /// Re-reads the patterns of the empty cells that see the stone just put on `c`:
+    /// `half` cells each way along its four lines (walls pad every board cell as deep).
+    fn refresh_lines(&mut self, c: usize) {
+        let half = self.half as isize;
+        for (dir, &step) in STEPS.iter().enumerate() {
+            let (word, pos) = self.lines.word(c, dir);
+            for k in (-half..=half).filter(|&k| k != 0) {
+                let q = (c as isize + k * step) as usize;
+                if self.stones[q] == 0 {
+                    let at = (pos as isize + k) as usize;
+                    self.refresh_dir(q, dir, Lines::key_at(word, at, self.half));
+                }
             }
         }
     }
@@ -539,17 +529,18 @@ impl State {
         let d = &self.data[f as usize];
         let blocker = if colour == B { WHITE } else { BLACK };
         let shift = 2 * slot_of(k);
-        let key = (d.keys[dir] & !(3 << shift)) | blocker << shift;
+        let key = (self.line_key(f, dir) & !(3 << shift)) | blocker << shift;
         let byte = self.table.packed(key) as u32;
         let pats = (d.pats & !(0xFF << (8 * dir))) | byte << (8 * dir);
         self.cells[colour][gather(pats, colour)].threat
     }
 
-    /// Re-reads one direction's pattern of the empty cell `q` and updates its threats,
-    /// values, counts and sums (for a colour only when its pattern there changed).
+    /// Re-reads one direction's pattern of the empty cell `q` from its line `key` and
+    /// updates its threats, values, counts and sums (for a colour only when its pattern
+    /// there changed).
     #[inline]
-    fn refresh_dir(&mut self, q: usize, dir: usize) {
-        let byte = self.table.packed(self.data[q].keys[dir]) as u32;
+    fn refresh_dir(&mut self, q: usize, dir: usize, key: u32) {
+        let byte = self.table.packed(key) as u32;
         let old = self.data[q].pats;
         let shift = 8 * dir;
         let changed = ((old >> shift) & 0xFF) ^ byte;
@@ -599,7 +590,7 @@ impl State {
 
     /// Re-reads all four patterns of `q` (its counts must already be removed).
     fn refresh_all(&mut self, q: usize) {
-        let keys = self.data[q].keys;
+        let keys = self.lines.keys(q, self.half);
         let pats = (0..4).fold(0u32, |acc, dir| {
             acc | (self.table.packed(keys[dir]) as u32) << (8 * dir)
         });
@@ -662,52 +653,6 @@ impl State {
         }
     }
 }
-
-/// A cell that sees a stone in one of its line keys: in direction `dir`, `offset` away
-/// from the stone, in the key's bits at `shift`.
-#[derive(Clone, Copy)]
-pub(crate) struct Watcher {
-    pub(crate) dir: u8,
-    pub(crate) offset: i16,
-    pub(crate) shift: u8,
-}
-
-/// How many of [`WATCHERS`] are within four steps of the stone (they come first).
-pub(crate) const WITHIN_FOUR: usize = 32;
-
-/// Every cell within five steps along the four lines of a stone, the nearer four steps
-/// first (freestyle, and the evaluation network, look no further than four).
-pub(crate) const WATCHERS: [Watcher; 40] = {
-    let mut out = [Watcher {
-        dir: 0,
-        offset: 0,
-        shift: 0,
-    }; 40];
-    let mut n = 0;
-    let mut k = 1;
-    while k <= 5 {
-        let mut dir = 0;
-        while dir < 4 {
-            let step = STEPS[dir];
-            // The cell `k` steps before the stone sees it `k` ahead, and the other way.
-            let sides = [(-1isize, k), (1, -k)];
-            let mut i = 0;
-            while i < 2 {
-                let (sign, seen_at) = sides[i];
-                out[n] = Watcher {
-                    dir: dir as u8,
-                    offset: (sign * k * step) as i16,
-                    shift: (2 * slot_of(seen_at)) as u8,
-                };
-                n += 1;
-                i += 1;
-            }
-            dir += 1;
-        }
-        k += 1;
-    }
-    out
-};
 
 /// A colour's four pattern nibbles (one per byte of `packed`) gathered into the 16-bit
 /// index of the cell tables.

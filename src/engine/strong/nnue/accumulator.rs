@@ -13,7 +13,8 @@
 
 use super::keys::net_key;
 use super::network::{Network, Pair, CHANNELS, QA};
-use crate::engine::strong::state::{CELLS, NONE, WATCHERS, WITHIN_FOUR};
+use crate::engine::strong::pattern::slot_of;
+use crate::engine::strong::state::{CELLS, NONE, STEPS};
 
 /// Per colour (Black, White, each reading its own stones as "mine", side by side in one
 /// array): every empty cell's row sum, and the board's clamped total; and the board they
@@ -153,7 +154,7 @@ impl Accumulator {
             self.leave(c);
         }
         self.occupant[c] = new as u8;
-        for w in &WATCHERS[..WITHIN_FOUR] {
+        for w in &WATCHERS {
             let q = c as isize + w.offset as isize;
             if !(0..CELLS as isize).contains(&q) {
                 continue;
@@ -226,17 +227,58 @@ fn apply(cell: &mut Pair, pooled: &mut Pair, sub: &Pair, add: &Pair) {
     }
 }
 
+/// A cell that sees a stone in one of its line keys: in direction `dir`, `offset` away
+/// from the stone, in the key's bits at `shift`.
+#[derive(Clone, Copy)]
+struct Watcher {
+    dir: u8,
+    offset: i16,
+    shift: u8,
+}
+
+/// Every cell within four steps along the four lines of a stone: those whose net keys
+/// it is in (the network's keys reach four steps each side).
+const WATCHERS: [Watcher; 32] = {
+    let mut out = [Watcher {
+        dir: 0,
+        offset: 0,
+        shift: 0,
+    }; 32];
+    let mut n = 0;
+    let mut k = 1;
+    while k <= 4 {
+        let mut dir = 0;
+        while dir < 4 {
+            let step = STEPS[dir];
+            // The cell `k` steps before the stone sees it `k` ahead, and the other way.
+            let sides = [(-1isize, k), (1, -k)];
+            let mut i = 0;
+            while i < 2 {
+                let (sign, seen_at) = sides[i];
+                out[n] = Watcher {
+                    dir: dir as u8,
+                    offset: (sign * k * step) as i16,
+                    shift: (2 * slot_of(seen_at)) as u8,
+                };
+                n += 1;
+                i += 1;
+            }
+            dir += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::strong::pattern::slot_of;
-    use crate::engine::strong::state::STEPS;
 
     /// The network's keys hold four steps each side: the watchers it uses are exactly
     /// those, each reading the stone from the mirrored slot.
     #[test]
     fn watchers_see_the_stone_from_the_mirrored_slot() {
-        for w in &WATCHERS[..WITHIN_FOUR] {
+        for w in &WATCHERS {
             let step = STEPS[w.dir as usize] as i16;
             let k = w.offset / step;
             assert!((1..=4).contains(&k.abs()));
