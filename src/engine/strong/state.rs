@@ -1,11 +1,11 @@
 //! The strong engine's position: stones on a padded grid and, for every empty cell, its
 //! line patterns and threat class for both colours, all kept up to date on make/unmake.
 //!
-//! A stone changes the line keys of the cells up to `half` steps away in the four
-//! directions; each of those (if empty) gets its pattern re-read from the line table and
-//! its threat class from the threat table. Counts of threat classes per colour and the
-//! evaluation sums follow the same deltas, so "does the opponent have a four?" and the
-//! static evaluation are O(1).
+//! A stone changes the line keys (read from the stones along each line, [`Lines`]) of
+//! the cells up to `half` steps away in the four directions; each of those (if empty)
+//! gets its pattern re-read from the line table and its threat class from the threat
+//! table. Counts of threat classes per colour and the evaluation sums follow the same
+//! deltas, so "does the opponent have a four?" and the static evaluation are O(1).
 
 use super::cellset::CellSet;
 use super::eval::{cell_table, CellInfo, CellValue};
