@@ -14,18 +14,19 @@ const FASTEST_TURN_MS: u64 = 100;
 /// Our moves a game is planned to last, and the fewest still planned for.
 const MOVES_TO_PLAN: u64 = 40;
 const MIN_MOVES_TO_PLAN: u64 = 12;
-/// No new iteration after this share of the hard limit (an iteration costs about as
-/// much as all before it).
-const SOFT_PERCENT: u64 = 70;
-/// Kept back from every limit for pipes, scheduling and the manager's clock: 15%, and
-/// never less than this. Measured on the 2-core machine with two matches running: a
-/// 300 ms turn needed 25 ms; at 100 ms turns one reply in 2 441 came at 111 ms, 41 ms
-/// past its 70 ms limit, though its search had stopped on time (a stall of the process). 45 ms is what
-/// 15% keeps at 300 ms, so only turns under 300 ms keep back more than before.
+/// Kept back from every limit for pipes, scheduling and the manager's clock: never less
+/// than this. Measured on the 2-core machine with two matches running: a 300 ms turn
+/// needed 25 ms; at 100 ms turns one reply in 2 441 came at 111 ms, 41 ms past its
+/// 70 ms limit, though its search had stopped on time (a stall of the process).
 const MARGIN_MS: u64 = 45;
 
+/// The margin kept back from a limit of `ms`: 15% up to 300 ms (45 ms there), then
+/// [`MARGIN_MS`] plus 7.5% of the turn. What a reply risks is a stall of the process,
+/// which grows with the load on the machine, not with the turn: 15% of a 5 s turn left
+/// 750 ms idle. On 1 s turns, with a build running beside two matches on the 2-core
+/// machine, replies came up to 100 ms after the search had stopped.
 fn margin(ms: u64) -> u64 {
-    (ms * 15 / 100).max(MARGIN_MS)
+    (ms * 15 / 100).min(MARGIN_MS + ms * 3 / 40).max(MARGIN_MS)
 }
 /// The shortest budget ever given: enough for depth 1 on any board.
 const MIN_BUDGET_MS: u64 = 10;
@@ -178,7 +179,10 @@ impl Settings {
             t => t,
         };
         let mut hard = turn.saturating_sub(margin(turn));
-        let mut soft = hard * SOFT_PERCENT / 100;
+        // A turn's time not spent is lost: with only a turn limit, iterations start
+        // until the hard limit (one cut off still counts if a move finished in it and
+        // beat the best before). A match clock keeps them to its share.
+        let mut soft = hard;
         let unlimited_match = self.timeout_match_ms == Some(0);
         if let Some(left) = self.time_left_ms.filter(|_| !unlimited_match) {
             let usable = left.saturating_sub(margin(left));
@@ -211,7 +215,7 @@ mod tests {
     #[test]
     fn default_budget_is_under_five_seconds_with_margin() {
         let b = Settings::default().move_budget();
-        assert!(b <= Duration::from_millis(4500) && b > Duration::from_millis(4000));
+        assert!(b < Duration::from_millis(5000 - MARGIN_MS) && b > Duration::from_millis(4500));
     }
 
     #[test]
@@ -220,11 +224,26 @@ mod tests {
         let hard = |s: &Settings| s.move_budget().as_millis() as u64;
         apply(&mut s, InfoKey::TimeoutTurn, "100").unwrap();
         assert_eq!(hard(&s), 100 - MARGIN_MS);
-        // From 300 ms on, 15% is the larger: the margin grows with the turn.
+        // At 300 ms, 15% is the larger; from there the margin grows by 7.5% of the turn.
         apply(&mut s, InfoKey::TimeoutTurn, "300").unwrap();
         assert_eq!(hard(&s), 255);
         apply(&mut s, InfoKey::TimeoutTurn, "1000").unwrap();
-        assert_eq!(hard(&s), 850);
+        assert_eq!(hard(&s), 1000 - MARGIN_MS - 75);
+        apply(&mut s, InfoKey::TimeoutTurn, "5000").unwrap();
+        assert_eq!(hard(&s), 5000 - MARGIN_MS - 375);
+    }
+
+    #[test]
+    fn a_turn_limit_alone_lets_iterations_start_until_the_hard_limit() {
+        let mut s = Settings::default();
+        apply(&mut s, InfoKey::TimeoutTurn, "1000").unwrap();
+        apply(&mut s, InfoKey::TimeoutMatch, "1000000").unwrap();
+        apply(&mut s, InfoKey::TimeLeft, "1000000").unwrap();
+        let b = s.time_budget(0);
+        assert_eq!(b.soft, b.hard, "an ample match clock binds nothing");
+        apply(&mut s, InfoKey::TimeLeft, "20000").unwrap();
+        let b = s.time_budget(0);
+        assert!(b.soft < b.hard, "a short one keeps to its share: {b:?}");
     }
 
     #[test]
@@ -233,10 +252,11 @@ mod tests {
         apply(&mut s, InfoKey::TimeoutTurn, "30000").unwrap();
         apply(&mut s, InfoKey::TimeoutMatch, "180000").unwrap();
         apply(&mut s, InfoKey::TimeLeft, "15000").unwrap();
-        // 13.5 s usable over 40 moves to go: about 340 ms a move, never more than 3x.
+        // 13.8 s usable (the margin of 15 s is 45 ms + 7.5%) over 40 moves to go: about
+        // 345 ms a move, never more than 3x.
         let b = s.time_budget(0);
-        assert!(b.soft <= Duration::from_millis(340), "{b:?}");
-        assert!(b.hard <= Duration::from_millis(1020), "{b:?}");
+        assert_eq!(b.soft, Duration::from_millis(345), "{b:?}");
+        assert_eq!(b.hard, Duration::from_millis(3 * 345), "{b:?}");
         // Late in the game fewer moves are planned for, each getting more.
         assert!(s.time_budget(60).soft > b.soft);
         apply(&mut s, InfoKey::TimeLeft, "0").unwrap();
