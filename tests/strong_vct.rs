@@ -164,7 +164,13 @@ fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
             panic!("the refutation does not hold: {e}");
         }
         refuted += 1;
-        for c in guard::safe_alternatives(&mut s, mv) {
+        let guard::Judgement::Refuted(safe) = guard::judge(&mut s, mv) else {
+            panic!(
+                "the guard's judgement of {} differs from its check",
+                last.pos
+            );
+        };
+        for c in safe {
             let pos = s.state.pos_of(c);
             let mut next = before.clone();
             next.play(pos).expect("an empty cell");
@@ -198,7 +204,7 @@ fn an_unproven_choice_is_not_replaced_by_moves_merely_proven_safe() {
     assert_eq!(guard::check(&mut s, chosen, 2_000), Verdict::Unknown);
     assert_eq!(guard::check(&mut s, three, 2_000), Verdict::Safe);
     s.counters.nodes = 0;
-    assert_eq!(guard::safe_alternatives(&mut s, chosen), Vec::<u16>::new());
+    assert_eq!(guard::judge(&mut s, chosen), guard::Judgement::Unproven);
 }
 
 /// From a lost match game (opening 1, us as White against Carbon, 300 ms a move): at
@@ -227,4 +233,27 @@ fn a_move_refuted_by_a_long_vct_is_not_played_on_a_short_budget() {
         engine_vct(&after).is_none(),
         "no win by threats after {chosen:?}"
     );
+}
+
+/// The time the guard does not need goes back to the deepening: in quiet positions
+/// where the chosen move is settled at once, a node-limited search spends nearly all of
+/// its budget (the hold-back alone stopped it at four fifths).
+#[test]
+fn what_the_guard_leaves_goes_back_to_the_deepening() {
+    const NODES: u64 = 400_000;
+    for moves in [
+        "7,7 8,6 7,8 7,9 8,8",
+        "7,7 8,8 7,10 7,8 6,8 5,9 5,7",
+        "7,7 7,8 7,9 8,6 6,9 8,9 6,7 5,7",
+    ] {
+        let b = board_of(moves);
+        let limits = StrongLimits::depth(60).with_nodes(NODES);
+        let r = StrongEngine::default().search(&b, Rule::Freestyle, &limits);
+        eprintln!("{moves}: {} nodes, depth {}", r.stats.nodes, r.depth);
+        assert!(
+            r.stats.nodes >= NODES * 9 / 10,
+            "{moves}: {} of {NODES} nodes spent",
+            r.stats.nodes
+        );
+    }
 }

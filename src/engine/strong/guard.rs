@@ -79,16 +79,25 @@ fn alternatives(s: &Searcher, refuted: u16, line: &[u16]) -> Vec<u16> {
     cands
 }
 
-/// When the opponent wins by threats after the chosen move `mv`, the root moves after
-/// which it provably does not (at most [`SAFE_WANTED`]); empty when the move is safe,
-/// the check ran out of time, or no safe move was found (then nothing better is known).
-pub fn safe_alternatives(s: &mut Searcher, mv: u16) -> Vec<u16> {
+/// What the guard makes of the deepening's choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The opponent has no win by threats after it.
+    Safe,
+    /// The check ran out of its share first: the search's choice stands.
+    Unproven,
+    /// The opponent wins by threats after it: the root moves after which it provably
+    /// does not (at most [`SAFE_WANTED`]; none found, and nothing better is known).
+    Refuted(Vec<u16>),
+}
+
+/// Checks the chosen move `mv` and, when it is refuted, looks for safe alternatives.
+pub fn judge(s: &mut Searcher, mv: u16) -> Judgement {
     let nodes = s.stop.node_share(FIRST_CHECK_SHARE, s.counters.nodes);
     let line = match check(s, mv, nodes) {
-        Verdict::Safe => return Vec::new(),
+        Verdict::Safe => return Judgement::Safe,
+        Verdict::Unknown => return Judgement::Unproven,
         Verdict::Refuted(line) => line,
-        // Not proven either way: the search's choice stands.
-        Verdict::Unknown => return Vec::new(),
     };
     let mut safe = Vec::new();
     for c in alternatives(s, mv, &line) {
@@ -100,5 +109,5 @@ pub fn safe_alternatives(s: &mut Searcher, mv: u16) -> Vec<u16> {
             safe.push(c);
         }
     }
-    safe
+    Judgement::Refuted(safe)
 }

@@ -1,7 +1,7 @@
 //! The strong engine's entry point: immediate answers, a VCF at the root, then iterative
 //! deepening with aspiration windows until the depth, node or time limit.
 
-use super::guard;
+use super::guard::{self, Judgement, Verdict};
 use super::history::History;
 use super::movegen::{situation, Situation};
 use super::nnue::Network;
@@ -284,10 +284,14 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         result.depth = line.len() as u32;
         return line;
     }
-    let reserve = s.stop.hold_back(THREAT_CHECK_SHARE);
-    let mut pv = deepen(s, max_depth, result);
+    let reserve = s.stop.hold_back(THREAT_CHECK_SHARE, s.counters.nodes);
+    let mut pv = deepen(s, 1..=max_depth as i32, Vec::new(), result);
+    let cut_off = s.stop.stopped();
     s.stop.release(reserve);
-    avoid_threat_wins(s, &mut pv, result);
+    let stands = avoid_threat_wins(s, max_depth, &mut pv, result);
+    if let (Some(proven), true) = (stands, cut_off) {
+        resume(s, max_depth, proven, &mut pv, result);
+    }
     pv
 }
 
@@ -298,32 +302,97 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
 /// and 76.9%, with the median reply 231 ms instead of 181. Since the guard acts only on
 /// a finished check, and turns time into nodes at the search's own rate: 20% (with the
 /// first check's share at 70%) 85.6% against Carbon over 160 games and 84.4% against
-/// Pela, 10% 84.1% and 82.5% in the same session (docs/tuning.md).
-const THREAT_CHECK_SHARE: f64 = 0.2;
+/// Pela, 10% 84.1% and 82.5% in the same session (docs/tuning.md). Since what the guard
+/// does not use goes back to the deepening ([`resume`]), 30%: the deepening now runs
+/// to the end of the turn, and 20% of it left the first check too little to see a
+/// 25-ply VCT on a 300 ms move's budget (`tests/strong_vct.rs`).
+const THREAT_CHECK_SHARE: f64 = 0.3;
 
 /// The chosen move must not let the opponent win by continuous threats: if it does,
-/// the main search chooses again among the moves the guard proves safe, in what is left
-/// of the time.
-fn avoid_threat_wins(s: &mut Searcher, pv: &mut Vec<u16>, result: &mut SearchResult) {
+/// the main search chooses again among the moves the guard proves safe, deepening in
+/// all that is left of the time. `Some` when the move stands, with whether it was
+/// proven safe; `None` when it was replaced or needs no check.
+fn avoid_threat_wins(
+    s: &mut Searcher,
+    max_depth: u32,
+    pv: &mut Vec<u16>,
+    result: &mut SearchResult,
+) -> Option<bool> {
     crate::profile_function!();
-    let Some(&mv) = pv.first() else { return };
+    let &mv = pv.first()?;
     if result.score.abs() >= MATE_BOUND || s.stop.stopped() {
-        return;
+        return None;
     }
-    let safe = guard::safe_alternatives(s, mv);
-    let Some(&first) = safe.first() else { return };
+    let safe = match guard::judge(s, mv) {
+        Judgement::Safe => return Some(true),
+        Judgement::Unproven => return Some(false),
+        Judgement::Refuted(safe) => safe,
+    };
+    let &first = safe.first()?;
     *pv = vec![first];
     if safe.len() == 1 || s.stop.stopped() {
-        return;
+        return None;
     }
     s.root_only = safe;
-    let depth = (result.depth as i32 - 2).clamp(1, 6);
-    let (v, line) = aspiration(s, depth, result.score);
+    let reserve = s.stop.deepen_to_hard();
+    let from = (result.depth as i32 - 2).clamp(1, 6);
+    let mut among_safe = SearchResult {
+        score: result.score,
+        ..SearchResult::default()
+    };
+    let line = deepen(s, from..=max_depth as i32, pv.clone(), &mut among_safe);
+    s.stop.release(reserve);
     if line.first().is_some_and(|c| s.root_only.contains(c)) {
         *pv = line;
-        result.score = if s.stop.stopped() { s.root_score } else { v };
+        result.score = among_safe.score;
     }
     s.root_only.clear();
+    None
+}
+
+/// Share of what is left after the guard's check that is kept back again, to check a
+/// move the resumed deepening comes to prefer.
+const RECHECK_SHARE: f64 = 0.3;
+
+/// What the guard left of the time goes back to the deepening when the hold-back cut an
+/// iteration off. The guard usually settles the chosen move in a few thousand nodes, and
+/// the time it kept back (a fifth of the turn) was idle: the iteration is searched again
+/// (the table keeps what it found) to the hard limit, less a share to check a new
+/// choice. A new choice is played when the check proves it safe, or when it cannot tell
+/// and the old choice was not proven safe either (`proven`): a move the threat searches
+/// cannot settle is where a long VCT hides, and a proven move is not given up for it.
+fn resume(
+    s: &mut Searcher,
+    max_depth: u32,
+    proven: bool,
+    pv: &mut Vec<u16>,
+    result: &mut SearchResult,
+) {
+    crate::profile_function!();
+    let first = result.depth as i32 + 1;
+    if s.stop.check(s.counters.nodes) || first > max_depth as i32 {
+        return;
+    }
+    let reserve = s.stop.hold_back(RECHECK_SHARE, s.counters.nodes);
+    let mut resumed = SearchResult {
+        depth: result.depth,
+        score: result.score,
+        ..SearchResult::default()
+    };
+    let line = deepen(s, first..=max_depth as i32, pv.clone(), &mut resumed);
+    s.stop.release(reserve);
+    let Some(&mv) = line.first() else { return };
+    if pv.first() != Some(&mv) {
+        let nodes = s.stop.node_share(1.0, s.counters.nodes);
+        match guard::check(s, mv, nodes) {
+            Verdict::Safe => {}
+            Verdict::Unknown if !proven => {}
+            Verdict::Unknown | Verdict::Refuted(_) => return,
+        }
+    }
+    *pv = line;
+    result.depth = resumed.depth;
+    result.score = resumed.score;
 }
 
 /// A win by continuous fours for the side to move, within a share of the budget.
@@ -355,11 +424,16 @@ fn root_vct(s: &mut Searcher) -> Option<Vec<u16>> {
     line
 }
 
-/// Iterative deepening with aspiration windows.
-fn deepen(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16> {
-    let mut pv: Vec<u16> = Vec::new();
-    let mut score = 0;
-    for depth in 1..=max_depth as i32 {
+/// Iterative deepening with aspiration windows over `depths`, from the line `pv` and
+/// the score in `result` found before them (none at first).
+fn deepen(
+    s: &mut Searcher,
+    depths: std::ops::RangeInclusive<i32>,
+    mut pv: Vec<u16>,
+    result: &mut SearchResult,
+) -> Vec<u16> {
+    let mut score = result.score;
+    for depth in depths {
         let _scope = crate::profiler::Scope::new("iteration");
         if let Some(started) = &s.iteration {
             started.store(depth, Ordering::Relaxed);

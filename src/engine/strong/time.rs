@@ -99,11 +99,13 @@ impl Stopper {
         self.stopped
     }
 
-    /// True when there is time to start another iteration (and, with a node budget,
-    /// under half of it is spent: an iteration costs about what all before it did).
+    /// True when there is time to start another iteration: the soft limit is not
+    /// reached and nodes are left. A node budget has no soft limit: nodes not spent
+    /// are lost, and an iteration cut off still counts when a move finished in it and
+    /// beat the best before.
     pub fn may_deepen(&self, nodes: u64) -> bool {
         !self.stopped
-            && self.nodes.is_none_or(|n| nodes < n / 2)
+            && self.nodes.is_none_or(|n| nodes < n)
             && self.budget.is_none_or(|b| self.elapsed() < b.soft)
     }
 
@@ -148,22 +150,41 @@ impl Stopper {
         self.budget
     }
 
-    /// Keeps `share` of the hard limit and of the node budget back from the search that
-    /// runs until [`Stopper::release`]: the checks after it (does the chosen move let the
-    /// opponent win by threats?) get their own time even when the deepening runs out.
-    pub fn hold_back(&mut self, share: f64) -> Reserve {
+    /// Keeps `share` of what is left of the hard limit and of the node budget (`nodes`
+    /// are spent) back from the search that runs until [`Stopper::release`]: the checks
+    /// after it (does the chosen move let the opponent win by threats?) get their own
+    /// time even when the deepening runs out.
+    pub fn hold_back(&mut self, share: f64, nodes: u64) -> Reserve {
+        let reserve = Reserve {
+            budget: self.budget,
+            nodes: self.nodes,
+        };
+        let elapsed = self.elapsed();
+        if let Some(b) = self.budget.as_mut() {
+            let kept = b.hard.saturating_sub(elapsed).mul_f64(share);
+            b.hard = b.hard.saturating_sub(kept);
+            b.soft = b.soft.min(b.hard);
+        }
+        self.nodes = self
+            .nodes
+            .map(|n| n - (n.saturating_sub(nodes) as f64 * share) as u64);
+        reserve
+    }
+
+    /// Lets iterations start until the hard limit, until [`Stopper::release`]: for a
+    /// search whose every move matters more than the time it leaves to later moves.
+    pub fn deepen_to_hard(&mut self) -> Reserve {
         let reserve = Reserve {
             budget: self.budget,
             nodes: self.nodes,
         };
         if let Some(b) = self.budget.as_mut() {
-            b.hard = b.hard.mul_f64(1.0 - share).max(b.soft);
+            b.soft = b.hard;
         }
-        self.nodes = self.nodes.map(|n| (n as f64 * (1.0 - share)) as u64);
         reserve
     }
 
-    /// Gives back what [`Stopper::hold_back`] kept. A stop seen meanwhile is checked
+    /// Gives back what [`Stopper::hold_back`] or [`Stopper::deepen_to_hard`] kept. A stop seen meanwhile is checked
     /// again at the next call (a stop flag or a spent budget still stops at once).
     pub fn release(&mut self, reserve: Reserve) {
         self.budget = reserve.budget;
@@ -173,7 +194,7 @@ impl Stopper {
     }
 }
 
-/// The limits as they were before [`Stopper::hold_back`].
+/// The limits as they were before [`Stopper::hold_back`] or [`Stopper::deepen_to_hard`].
 #[must_use = "give the reserve back with Stopper::release"]
 pub struct Reserve {
     budget: Option<TimeBudget>,
@@ -215,7 +236,7 @@ mod tests {
             Some(10_000),
             Some(Arc::clone(&flag)),
         );
-        let reserve = s.hold_back(0.2);
+        let reserve = s.hold_back(0.2, 0);
         clock.advance(Duration::from_millis(85));
         assert!(s.check(0), "the held-back search stops at 80 ms");
         s.release(reserve);
@@ -224,10 +245,54 @@ mod tests {
             s.check(10_000),
             "and so is the node budget, until it is spent"
         );
-        let reserve = s.hold_back(0.2);
+        let reserve = s.hold_back(0.2, 0);
         s.release(reserve);
         flag.store(true, Ordering::Relaxed);
         assert!(s.check(0), "a stop flag still stops");
+    }
+
+    #[test]
+    fn a_share_held_back_late_is_a_share_of_what_is_left() {
+        let clock = ManualClock::new();
+        let mut s = Stopper::new(
+            Arc::new(clock.clone()),
+            Some(TimeBudget::within(Duration::from_millis(100))),
+            Some(10_000),
+            None,
+        );
+        clock.advance(Duration::from_millis(60));
+        let reserve = s.hold_back(0.5, 6_000);
+        clock.advance(Duration::from_millis(19));
+        assert!(!s.check(0), "half of the 40 ms left is 20 ms");
+        assert!(!s.check(7_999), "half of the 4 000 nodes left is 2 000");
+        assert!(
+            s.check(7_999 + CHECK_EVERY),
+            "the node budget less its reserve is spent"
+        );
+        s.release(reserve);
+        assert!(
+            !s.check(8_000),
+            "released: 8 000 nodes and 79 ms are within the budget"
+        );
+        clock.advance(Duration::from_millis(21));
+        assert!(s.check(8_000 + CHECK_EVERY), "and 100 ms is the hard limit");
+    }
+
+    #[test]
+    fn deepening_to_the_hard_limit_lasts_until_released() {
+        let clock = ManualClock::new();
+        let mut s = Stopper::new(
+            Arc::new(clock.clone()),
+            Some(TimeBudget::within(Duration::from_millis(100))),
+            None,
+            None,
+        );
+        clock.advance(Duration::from_millis(60));
+        assert!(!s.may_deepen(0), "past the soft limit");
+        let reserve = s.deepen_to_hard();
+        assert!(s.may_deepen(0), "until the hard limit");
+        s.release(reserve);
+        assert!(!s.may_deepen(0), "the soft limit is back");
     }
 
     #[test]
