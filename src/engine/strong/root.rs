@@ -356,7 +356,7 @@ const RECHECK_SHARE: f64 = 0.3;
 
 /// What the guard left of the time goes back to the deepening when the hold-back cut an
 /// iteration off. The guard usually settles the chosen move in a few thousand nodes, and
-/// the time it kept back (a fifth of the turn) was idle: the iteration is searched again
+/// the time it kept back (three tenths of what was left) was idle: the iteration is searched again
 /// (the table keeps what it found) to the hard limit, less a share to check a new
 /// choice. A new choice is played when the check proves it safe, or when it cannot tell
 /// and the old choice was not proven safe either (`proven`): a move the threat searches
