@@ -4,6 +4,7 @@
 use super::info::Settings;
 use crate::engine::search::{is_win_score, SearchResult, WIN};
 use crate::engine::strong::root::MAX_DEPTH;
+use crate::engine::strong::time::TimeBudget;
 use crate::engine::strong::StrongLimits;
 use crate::engine::swap2::{self, Decision, Swap2Error};
 use crate::engine::{Board, Control, Level, Player};
@@ -20,7 +21,7 @@ pub fn search(
     level: Option<Level>,
     stop: &Arc<AtomicBool>,
 ) -> SearchResult {
-    let budget = settings.time_budget(board.move_count());
+    let budget = budget_for(settings, board);
     if let Some(level) = level {
         let control = Control::new(Arc::clone(stop)).with_time_cap(budget.hard);
         return player.think(board, settings.rule, level, &control);
@@ -44,9 +45,15 @@ pub fn swap2(
     rng: &mut impl Rng,
 ) -> Result<Decision, Swap2Error> {
     let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
-        .with_time(settings.time_budget(board.move_count()))
+        .with_time(budget_for(settings, board))
         .with_stop(Arc::clone(stop));
     swap2::decide(player.strong_mut(), board, settings.rule, &limits, rng)
+}
+
+/// The time `settings` give the next move on `board`.
+fn budget_for(settings: &Settings, board: &Board) -> TimeBudget {
+    let cells = board.width() * board.height();
+    settings.time_budget(board.move_count(), cells.saturating_sub(board.move_count()))
 }
 
 /// The score in words: "win in N" / "loss in N" (N in plies) when proved, else the
