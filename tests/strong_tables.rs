@@ -2,6 +2,7 @@
 //! threat classes of real positions against a direct count of five points on the board.
 
 use gomoku::engine::rules::{wins_if_placed, DIRECTIONS};
+use gomoku::engine::strong::movegen::order_parts;
 use gomoku::engine::strong::pattern::{line_table, Pattern, SLOT_OFFSETS};
 use gomoku::engine::strong::state::State;
 use gomoku::engine::strong::threat::Threat;
@@ -218,6 +219,16 @@ fn assert_same(a: &State, b: &State, board: &Board) {
         let c = a.cell_of(p);
         for colour in 0..2 {
             assert_eq!(a.threat(c, colour), b.threat(c, colour), "{p}\n{board}");
+            assert_eq!(
+                a.order_score(c, colour),
+                b.order_score(c, colour),
+                "{p}\n{board}"
+            );
+            let codes = [0, 1, 2, 3].map(|dir| b.pattern_code(c, dir, colour));
+            let their = [0, 1, 2, 3].map(|dir| b.pattern_code(c, dir, 1 - colour));
+            let want = order_parts(codes, b.threat(c, colour))[0]
+                + order_parts(their, b.threat(c, 1 - colour))[1];
+            assert_eq!(b.order_score(c, colour), want, "{p} {codes:?}\n{board}");
             for dir in 0..4 {
                 assert_eq!(
                     a.pattern_code(c, dir, colour),

@@ -23,27 +23,34 @@ pub struct ScoredMove {
     pub score: i32,
 }
 
-/// Ordering value of what a move makes for the mover, by threat class.
+/// Ordering value of what a move makes for the mover, by threat class. Kept per cell in
+/// 16 bits with the line values, so a five is 30 000 (above everything else a cell can
+/// add up to, as the block of the opponent's five is).
 const ATTACK: [i32; 14] = [
-    0, -1000, 20, 24, 60, 70, 150, 200, 900, 120, 220, 2500, 5000, 100_000,
+    0, -1000, 20, 24, 60, 70, 150, 200, 900, 120, 220, 2500, 5000, 30_000,
 ];
 /// Ordering value of what a move takes from the opponent, by their threat class there.
 const DEFEND: [i32; 14] = [
-    0, 0, 10, 12, 30, 35, 80, 100, 450, 60, 100, 1200, 2500, 50_000,
+    0, 0, 10, 12, 30, 35, 80, 100, 450, 60, 100, 1200, 2500, 15_000,
 ];
 /// Ordering value of line patterns (mine, theirs), by pattern code.
 const LINE: [i32; 14] = [0, 0, 1, 2, 2, 4, 5, 6, 6, 10, 12, 10, 16, 0];
 
-/// The static ordering score of `cell` for `me`.
+/// The static ordering score of `cell` for `me`: the mover's attack part there plus the
+/// opponent's defence part, both kept by the state as the patterns change.
 #[inline]
 pub fn order_score(s: &State, cell: u16, me: usize) -> i32 {
-    let opp = 1 - me;
-    let mut v = ATTACK[s.threat(cell, me) as usize] + DEFEND[s.threat(cell, opp) as usize];
-    for dir in 0..4 {
-        v += LINE[s.pattern_code(cell, dir, me) as usize];
-        v += LINE[s.pattern_code(cell, dir, opp) as usize] / 2;
-    }
-    v
+    s.order_score(cell, me)
+}
+
+/// One colour's ordering parts at a cell with these four pattern codes and threat
+/// class: what the cell is worth to a mover of that colour, and what taking it from
+/// that colour is worth to the opponent.
+pub fn order_parts(codes: [u8; 4], threat: Threat) -> [i32; 2] {
+    let line = |c: u8| LINE.get(c as usize).copied().unwrap_or(0);
+    let attack = ATTACK[threat as usize] + codes.iter().map(|&c| line(c)).sum::<i32>();
+    let defend = DEFEND[threat as usize] + codes.iter().map(|&c| line(c) / 2).sum::<i32>();
+    [attack, defend]
 }
 
 /// What the threats on the board leave to the side to move.

@@ -5,10 +5,11 @@
 //! the cells up to `half` steps away in the four directions; each of those (if empty)
 //! gets its pattern re-read from the line table and its threat class from the threat
 //! table. Counts of threat classes per colour and the evaluation sums follow the same
-//! deltas, so "does the opponent have a four?" and the static evaluation are O(1).
+//! deltas, so "does the opponent have a four?" and the static evaluation are O(1); so
+//! is a move's ordering score, kept per cell from the same table row.
 
 use super::cellset::CellSet;
-use super::eval::{cell_table, CellInfo, CellValue};
+use super::eval::{cell_table, CellInfo, CellTable, CellValue};
 use super::lines::Lines;
 use super::nearby::Nearby;
 use super::nnue::{Accumulator, Network};
@@ -79,8 +80,12 @@ struct CellData {
     pats: u32,
     /// Threat class per colour.
     threat: [Threat; 2],
-    /// Evaluation contribution per colour (valid for empty cells).
-    value: [CellValue; 2],
+    /// Evaluation contribution per colour (valid for empty cells), to move and waiting:
+    /// 16 bits each keep the cell data within 24 bytes (the totals are 32-bit).
+    value: [[i16; 2]; 2],
+    /// Move-ordering parts per colour: what a stone here is worth to that colour when
+    /// it plays here, and when its opponent does (see [`super::movegen::order_parts`]).
+    order: [[i16; 2]; 2],
 }
 
 /// A move in the history: the cell, or [`NONE`] for a pass, where its saved cells start
@@ -99,9 +104,7 @@ struct Undo {
 #[derive(Clone, Copy)]
 struct Saved {
     cell: u16,
-    pats: u32,
-    threat: [Threat; 2],
-    value: [CellValue; 2],
+    data: CellData,
 }
 
 /// The incremental position.
@@ -112,8 +115,9 @@ pub struct State {
     height: usize,
     half: usize,
     table: &'static LineTable,
-    /// Per colour: threat class and worth per combination of four pattern codes.
-    cells: [&'static [CellInfo]; 2],
+    /// Per colour: threat class, worth and ordering parts per combination of four
+    /// pattern codes.
+    cells: [&'static CellTable; 2],
     stones: Box<[u8; CELLS]>,
     /// The stones again, by lines: each cell's line keys.
     lines: Lines,
@@ -289,6 +293,15 @@ impl State {
     pub fn line_key(&self, cell: u16, dir: usize) -> u32 {
         self.lines.key(cell as usize, dir, self.half)
     }
+    /// How good a move `me` plays on the empty `cell` looks before it is searched: what it
+    /// makes for `me` and what it takes from the opponent (see
+    /// [`super::movegen::order_score`]), kept per cell as the patterns change.
+    #[inline]
+    pub fn order_score(&self, cell: u16, me: usize) -> i32 {
+        let d = &self.data[cell as usize];
+        d.order[me][0] as i32 + d.order[1 - me][1] as i32
+    }
+
     /// How many empty cells give `colour` the threat `t`.
     #[inline]
     pub fn count(&self, colour: usize, t: Threat) -> u16 {
@@ -472,14 +485,11 @@ impl State {
             let q = sv.cell as usize;
             for colour in 0..2 {
                 let now = self.data[q].threat[colour];
-                if now >= Threat::Flex3 || sv.threat[colour] >= Threat::Flex3 {
-                    self.mark_strong(q, colour, sv.threat[colour]);
+                if now >= Threat::Flex3 || sv.data.threat[colour] >= Threat::Flex3 {
+                    self.mark_strong(q, colour, sv.data.threat[colour]);
                 }
             }
-            let d = &mut self.data[q];
-            d.pats = sv.pats;
-            d.threat = sv.threat;
-            d.value = sv.value;
+            self.data[q] = sv.data;
         }
         self.saved.truncate(from);
         self.counts = undo.counts;
@@ -532,7 +542,7 @@ impl State {
         let key = (self.line_key(f, dir) & !(3 << shift)) | blocker << shift;
         let byte = self.table.packed(key) as u32;
         let pats = (d.pats & !(0xFF << (8 * dir))) | byte << (8 * dir);
-        self.cells[colour][gather(pats, colour)].threat
+        self.cells[colour].get(gather(pats, colour)).threat
     }
 
     /// Re-reads one direction's pattern of the empty cell `q` from its line `key` and
@@ -547,34 +557,33 @@ impl State {
         if changed == 0 {
             return;
         }
-        let d = &self.data[q];
         self.saved.push(Saved {
             cell: q as u16,
-            pats: old,
-            threat: d.threat,
-            value: d.value,
+            data: self.data[q],
         });
         let pats = (old & !(0xFF << shift)) | byte << shift;
         self.data[q].pats = pats;
         for colour in 0..2 {
             if (changed >> (4 * colour)) & 15 != 0 {
-                let info = self.cells[colour][gather(pats, colour)];
-                self.retally(q, colour, info.threat, info.value());
+                let info = self.cells[colour].get(gather(pats, colour));
+                self.retally(q, colour, info);
             }
         }
     }
 
-    /// Gives the empty cell `q` the `threat` and `worth` for `colour`, moving the totals
-    /// and threat sets by the difference.
+    /// Gives the empty cell `q` the threat, worth and ordering parts of `info` for
+    /// `colour`, moving the totals and threat sets by the difference.
     #[inline]
-    fn retally(&mut self, q: usize, colour: usize, threat: Threat, worth: CellValue) {
+    fn retally(&mut self, q: usize, colour: usize, info: CellInfo) {
         let d = &mut self.data[q];
-        let (was, was_worth) = (d.threat[colour], d.value[colour]);
+        let (was, was_worth) = (d.threat[colour], worth_of(d.value[colour]));
+        let threat = info.threat;
         d.threat[colour] = threat;
-        d.value[colour] = worth;
+        d.value[colour] = [info.to_move, info.waiting];
+        d.order[colour] = [info.attack, info.defend];
         self.counts[colour][was as usize] -= 1;
         self.counts[colour][threat as usize] += 1;
-        self.sums[colour] += worth;
+        self.sums[colour] += info.value();
         self.sums[colour] -= was_worth;
         if was >= Threat::Flex3 || threat >= Threat::Flex3 {
             self.mark_strong(q, colour, threat);
@@ -602,10 +611,11 @@ impl State {
     #[inline]
     fn rethreat(&mut self, q: usize, packed: u32) {
         for colour in 0..2 {
-            let info = self.cells[colour][gather(packed, colour)];
+            let info = self.cells[colour].get(gather(packed, colour));
             let d = &mut self.data[q];
             d.threat[colour] = info.threat;
-            d.value[colour] = info.value();
+            d.value[colour] = [info.to_move, info.waiting];
+            d.order[colour] = [info.attack, info.defend];
         }
     }
 
@@ -613,7 +623,10 @@ impl State {
     #[inline]
     fn remove_cell(&mut self, q: usize) {
         for colour in 0..2 {
-            let (t, worth) = (self.data[q].threat[colour], self.data[q].value[colour]);
+            let (t, worth) = (
+                self.data[q].threat[colour],
+                worth_of(self.data[q].value[colour]),
+            );
             self.counts[colour][t as usize] -= 1;
             self.sums[colour] -= worth;
             if t >= Threat::Flex3 {
@@ -626,7 +639,10 @@ impl State {
     #[inline]
     fn add_cell(&mut self, q: usize) {
         for colour in 0..2 {
-            let (t, worth) = (self.data[q].threat[colour], self.data[q].value[colour]);
+            let (t, worth) = (
+                self.data[q].threat[colour],
+                worth_of(self.data[q].value[colour]),
+            );
             self.counts[colour][t as usize] += 1;
             self.sums[colour] += worth;
         }
@@ -651,6 +667,15 @@ impl State {
             WHITE => Some(Stone::White),
             _ => None,
         }
+    }
+}
+
+/// A cell's kept worth as the evaluation adds it up.
+#[inline]
+fn worth_of([to_move, waiting]: [i16; 2]) -> CellValue {
+    CellValue {
+        to_move: to_move as i32,
+        waiting: waiting as i32,
     }
 }
 
