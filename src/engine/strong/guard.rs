@@ -8,7 +8,6 @@
 //! Measured on 48 positions from lost match games where a safe move existed and the
 //! engine chose a losing one (see the README's strength notes).
 
-use super::movegen::order_score;
 use super::search::Searcher;
 use super::vcf::Vcf;
 use super::vct::{self, Vct};
@@ -73,7 +72,7 @@ fn alternatives(s: &Searcher, refuted: u16, line: &[u16]) -> Vec<u16> {
     cands.retain(|&c| c != refuted);
     cands.sort_by_key(|&c| {
         let in_line = line.contains(&c);
-        std::cmp::Reverse((in_line, order_score(st, c, me)))
+        std::cmp::Reverse((in_line, st.order_score(c, me)))
     });
     cands.truncate(ALTERNATIVES);
     cands

@@ -36,13 +36,6 @@ const DEFEND: [i32; 14] = [
 /// Ordering value of line patterns (mine, theirs), by pattern code.
 const LINE: [i32; 14] = [0, 0, 1, 2, 2, 4, 5, 6, 6, 10, 12, 10, 16, 0];
 
-/// The static ordering score of `cell` for `me`: the mover's attack part there plus the
-/// opponent's defence part, both kept by the state as the patterns change.
-#[inline]
-pub fn order_score(s: &State, cell: u16, me: usize) -> i32 {
-    s.order_score(cell, me)
-}
-
 /// One colour's ordering parts at a cell with these four pattern codes and threat
 /// class: what the cell is worth to a mover of that colour, and what taking it from
 /// that colour is worth to the opponent.
@@ -383,7 +376,7 @@ mod defence_tests {
                 s.candidates(&mut cells);
                 // Mostly shapes near each other: pick among the better-ordered cells.
                 let me = s.side_to_move();
-                cells.sort_by_key(|&c| std::cmp::Reverse(order_score(&s, c, me)));
+                cells.sort_by_key(|&c| std::cmp::Reverse(s.order_score(c, me)));
                 cells.truncate(8);
                 let c = cells[rng.random_range(0..cells.len())];
                 s.make(c);

@@ -510,10 +510,7 @@ fn fallback(s: &mut Searcher) -> Vec<u16> {
     super::movegen::retain_legal(&mut s.state, &mut cells);
     let me = s.state.side_to_move();
     let st = &s.state;
-    let best = cells
-        .iter()
-        .copied()
-        .max_by_key(|&c| super::movegen::order_score(st, c, me));
+    let best = cells.iter().copied().max_by_key(|&c| st.order_score(c, me));
     match best {
         Some(c) => vec![c],
         None => (0..super::state::CELLS as u16)

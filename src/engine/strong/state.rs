@@ -294,8 +294,8 @@ impl State {
         self.lines.key(cell as usize, dir, self.half)
     }
     /// How good a move `me` plays on the empty `cell` looks before it is searched: what it
-    /// makes for `me` and what it takes from the opponent (see
-    /// [`super::movegen::order_score`]), kept per cell as the patterns change.
+    /// makes for `me` plus what it takes from the opponent (the parts of
+    /// [`super::movegen::order_parts`]), kept per cell as the patterns change.
     #[inline]
     pub fn order_score(&self, cell: u16, me: usize) -> i32 {
         let d = &self.data[cell as usize];

@@ -7,7 +7,7 @@
 //! rest sorted only when the node gets that far.
 
 use super::Searcher;
-use crate::engine::strong::movegen::{generate, order_score, ScoredMove, Situation};
+use crate::engine::strong::movegen::{generate, ScoredMove, Situation};
 use crate::engine::strong::state::NONE;
 
 /// Moves handed out by selecting the best left before the rest are sorted.
@@ -124,7 +124,7 @@ impl Searcher<'_> {
         let killers = self.frames[ply].killers;
         out.clear();
         for &c in &cells {
-            let mut score = order_score(&self.state, c, me) + self.history.get(me, c);
+            let mut score = self.state.order_score(c, me) + self.history.get(me, c);
             if c == tt_move {
                 score += 1 << 24;
             } else if c == killers[0] {
