@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Random 3-stone openings for A/B matches, beside Piskvork's 40.
+"""Random 3- or 5-stone openings for A/B matches, beside Piskvork's 40.
 
 Black at the centre, White within two cells of it, Black's second stone within three;
-one opening per shape up to the board's eight symmetries, none that is one of
+with STONES=5, the first three within two cells and the last two within three.
+One opening per shape up to the board's eight symmetries, none that is one of
 Piskvork's. An opening is kept when our brain, searching 300 000 positions with White
 to move, scores it for White between LOW and HIGH (Piskvork's 3-stone openings score
 -87 to -181 that way): slightly Black's, as theirs are.
 
-usage: gen_openings.py COUNT SEED BRAIN [PISKVORK_OPENINGS] > openings.txt
+usage: gen_openings.py COUNT SEED BRAIN [PISKVORK_OPENINGS [STONES]] > openings.txt
 """
 import random
 import re
@@ -58,17 +59,19 @@ def main():
     seen = set()
     if len(sys.argv) > 4:
         seen.update(canonical(s) for s in read_openings(sys.argv[4]))
-    print(f"# {count} random 3-stone openings (seed {seed}), White scored {LOW}..{HIGH};"
+    n = int(sys.argv[5]) if len(sys.argv) > 5 else 3
+    if n not in (3, 5):
+        sys.exit("STONES is 3 or 5")
+    reach = [2, 3] if n == 3 else [2, 2, 3, 3]
+    print(f"# {count} random {n}-stone openings (seed {seed}), White scored {LOW}..{HIGH};"
           " see tools/gen_openings.py")
     found = 0
-    for _ in range(50 * count):
+    for _ in range(100 * count):
         if found == count:
             break
-        white = (rng.randint(-2, 2), rng.randint(-2, 2))
-        black = (rng.randint(-3, 3), rng.randint(-3, 3))
-        stones = [(0, 0), white, black]
+        stones = [(0, 0)] + [(rng.randint(-k, k), rng.randint(-k, k)) for k in reach]
         key = canonical(stones)
-        if len(set(stones)) < 3 or key in seen:
+        if len(set(stones)) < n or key in seen:
             continue
         seen.add(key)
         score = white_score(brain, stones)
