@@ -88,6 +88,16 @@ struct CellData {
     order: [[i16; 2]; 2],
 }
 
+impl CellData {
+    /// Takes `colour`'s threat class, worth and ordering parts from its table row.
+    #[inline]
+    fn keep(&mut self, colour: usize, info: CellInfo) {
+        self.threat[colour] = info.threat;
+        self.value[colour] = [info.to_move, info.waiting];
+        self.order[colour] = [info.attack, info.defend];
+    }
+}
+
 /// A move in the history: the cell, or [`NONE`] for a pass, where its saved cells start
 /// on the saved stack, and the totals before it (unmake copies them back instead of
 /// taking every changed cell out and putting it in again).
@@ -578,9 +588,7 @@ impl State {
         let d = &mut self.data[q];
         let (was, was_worth) = (d.threat[colour], worth_of(d.value[colour]));
         let threat = info.threat;
-        d.threat[colour] = threat;
-        d.value[colour] = [info.to_move, info.waiting];
-        d.order[colour] = [info.attack, info.defend];
+        d.keep(colour, info);
         self.counts[colour][was as usize] -= 1;
         self.counts[colour][threat as usize] += 1;
         self.sums[colour] += info.value();
@@ -612,10 +620,7 @@ impl State {
     fn rethreat(&mut self, q: usize, packed: u32) {
         for colour in 0..2 {
             let info = self.cells[colour].get(gather(packed, colour));
-            let d = &mut self.data[q];
-            d.threat[colour] = info.threat;
-            d.value[colour] = [info.to_move, info.waiting];
-            d.order[colour] = [info.attack, info.defend];
+            self.data[q].keep(colour, info);
         }
     }
 
