@@ -32,9 +32,9 @@ const LMP_DEPTH: i32 = 4;
 /// Whether a move carries on an attack, so it is reduced a ply less: the mover's move
 /// two plies up made an open three or better (`before`), and this one (`mine`) does
 /// too, or makes two twos on a line within reach of that stone (`near_before`, asked
-/// only then). An idea read in Rapfi. At 1 s a move it scored 3.1 and 8.1 points more
-/// against Carbon (208 and 80 games) and 1.9 more against Pela (208); at 300 ms 1.6
-/// more against Carbon and 2.4 less against Pela, inside the noise (`docs/tuning.md`).
+/// only then). An idea read in Rapfi. Against Pela and Carbon it scored about 3 points
+/// more at 1 s a move and about 1 less at 300 ms, 576 games at each (`docs/tuning.md`):
+/// the tree grows in tactical positions, which a deeper search can afford.
 fn continues_attack(before: Threat, mine: Threat, near_before: impl FnOnce() -> bool) -> bool {
     before >= Threat::Flex3 && (mine >= Threat::Flex3 || (mine >= Threat::Flex2x2 && near_before()))
 }
