@@ -611,11 +611,7 @@ impl<'a> Searcher<'a> {
                 0 | 1 => Threat::None,
                 ply => self.frames[ply - 2].made,
             };
-            let near_before = || {
-                let own = self.state.move_back(1);
-                own != NONE && self.state.is_near_line(cell, own, 4)
-            };
-            if r > 0 && continues_attack(before, mine, near_before) {
+            if r > 0 && continues_attack(before, mine, || self.state.beside_own_last(cell)) {
                 Some(r - 1)
             } else {
                 Some(r)
@@ -758,12 +754,11 @@ impl<'a> Searcher<'a> {
     fn four_moves(&mut self, out: &mut Vec<u16>, fours: u32) {
         let me = self.state.side_to_move();
         out.clear();
-        let last_own = self.state.move_back(1);
         for c in self.state.cells_with(me, Threat::Block4) {
             let t = self.state.threat(c, me);
             // Continuous attack only: next to our previous stone; the first four of the
             // line must carry more than itself.
-            let near = last_own != NONE && self.state.is_near_line(c, last_own, 4);
+            let near = self.state.beside_own_last(c);
             let keep = near && (t >= Threat::Block4Plus || fours < PLAIN_FOURS);
             if keep {
                 out.push(c);

@@ -353,6 +353,14 @@ impl State {
         (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach)
     }
 
+    /// True when `cell` is near the side to move's previous stone (within two cells, or
+    /// on one of its lines at most four away): where a continuous attack goes on.
+    #[inline]
+    pub fn beside_own_last(&self, cell: u16) -> bool {
+        let own = self.move_back(1);
+        own != NONE && self.is_near_line(cell, own, 4)
+    }
+
     /// True when Black may not play on the empty `cell` (renju only; never otherwise).
     ///
     /// The threat tables mark a cell forbidden from its lines alone; an overline or two

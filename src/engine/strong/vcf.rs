@@ -5,7 +5,7 @@
 
 use super::keymap::KeyMap;
 use super::movegen::{situation, Situation};
-use super::state::{State, NONE};
+use super::state::State;
 use super::threat::Threat;
 use super::time::Stopper;
 
@@ -123,12 +123,11 @@ impl<'a> Vcf<'a> {
         if self.failed.get(&key).is_some_and(|&d| d >= fours_left) {
             return false;
         }
-        let last = self.state.move_back(1);
         let mut fours: Vec<(i32, u16)> = self
             .state
             .cells_with(me, Threat::Block4)
             .map(|c| {
-                let near = last != NONE && self.state.is_near_line(c, last, 4);
+                let near = self.state.beside_own_last(c);
                 (self.state.threat(c, me) as i32 * 2 + near as i32, c)
             })
             .collect();
