@@ -1,6 +1,6 @@
 //! Developer probe: the strong engine's view of a position given as moves `x,y ...`
-//! (Black first, 15x15): the static evaluation, each candidate's threat classes, then
-//! iterative searches to a depth or for a time.
+//! (Black first; 15x15, or `SIZE=n` from the environment): the static evaluation, each
+//! candidate's threat classes, then iterative searches to a depth or for a time.
 //!
 //! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms|NODESn MOVES...`
 //!
@@ -21,7 +21,18 @@ fn main() {
         eprintln!("usage: strong_probe DEPTH|TIMEms|NODESn x,y ...");
         return;
     };
-    let mut board = Board::square(15).expect("15 is a legal size");
+    // Boards other than 15x15: `SIZE=20 strong_probe ...`.
+    let size = std::env::var("SIZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(15);
+    let mut board = match Board::square(size) {
+        Ok(board) => board,
+        Err(e) => {
+            eprintln!("SIZE={size}: {e}");
+            return;
+        }
+    };
     for m in &args[1..] {
         let Some((x, y)) = m.split_once(',') else {
             continue;
