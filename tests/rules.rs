@@ -1,5 +1,6 @@
 //! Rules: fives in all four directions, at edges and corners; overlines under both rules;
-//! a full board is a draw unless its last stone made five; undo restores the exact state.
+//! a full board is a draw unless its last stone made five, and so is a renju board whose
+//! empty points are all forbidden to Black; undo restores the exact state.
 
 use gomoku::engine::rules::{outcome, winning_line, wins_if_placed};
 use gomoku::engine::{Board, Outcome, Pos, Rule, Stone};
@@ -95,6 +96,60 @@ fn overlines_win_in_freestyle_only() {
         Pos::new(0, 5),
         Stone::Black
     ));
+}
+
+/// The last position of a renju game between two brains (`tests/protocol_renju.rs`,
+/// seen once under load): 224 stones, Black to move, and the one empty point (5,13)
+/// would give Black six in a row, an overline.
+const ONLY_AN_OVERLINE_LEFT: [&str; 15] = [
+    "XXXOOXOXOOOXXXX",
+    "XXXOOXXOXXOOXXX",
+    "XOXOXXOXOOOXOOX",
+    "OXOXOXOOXXXOOXO",
+    "OXOOOOXOOOOXXOO",
+    "XXXXOXOXXXOXXOX",
+    "OOOXXXOXOXOXXOO",
+    "OOXXXOXXOXXOOXO",
+    "OXOOXOXOOOOXXOX",
+    "OXOXOXOOXXXOOXO",
+    "XOOOOXOXOOXOXXO",
+    "XOXXXOOOOXXOOOX",
+    "XOOXXXXOOOXXOOO",
+    "OXXOX.XXXXOXOOO",
+    "XOXOXOXOXXOOOXX",
+];
+
+#[test]
+fn renju_black_left_only_forbidden_points_is_a_draw() {
+    let cells = |c: char| {
+        ONLY_AN_OVERLINE_LEFT
+            .iter()
+            .enumerate()
+            .flat_map(move |(y, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(move |&(_, ch)| ch == c)
+                    .map(move |(x, _)| Pos::new(x, y))
+            })
+    };
+    let (black, white): (Vec<Pos>, Vec<Pos>) = (cells('X').collect(), cells('O').collect());
+    assert_eq!((black.len(), white.len()), (112, 112));
+    let mut b = Board::square(15).expect("size in range");
+    for (&x, &o) in black.iter().zip(&white) {
+        b.place(x, Stone::Black).expect("empty");
+        b.place(o, Stone::White).expect("empty");
+    }
+    assert_eq!(b.side_to_move(), Stone::Black);
+    assert_eq!(outcome(&b, Rule::Renju), Some(Outcome::Draw));
+    // Elsewhere the point is Black's to take (and wins in freestyle): the game goes on.
+    assert_eq!(outcome(&b, Rule::Freestyle), None);
+    assert_eq!(outcome(&b, Rule::ExactFive), None);
+    // With a second empty point that Black may take, renju goes on as well.
+    let mut open = b.clone();
+    open.undo();
+    open.undo();
+    assert_eq!(open.side_to_move(), Stone::Black);
+    assert_eq!(outcome(&open, Rule::Renju), None);
 }
 
 /// Fills a 5x5 board with no five for anyone until the last stone.

@@ -112,7 +112,8 @@ pub fn wins_if_placed(board: &Board, rule: Rule, pos: Pos, stone: Stone) -> bool
 }
 
 /// The result after the last move: a win through it beats a full board
-/// (a five made with the very last stone is a win, not a draw).
+/// (a five made with the very last stone is a win, not a draw). Under renju a board
+/// whose every empty point is forbidden to Black, Black to move, is drawn too.
 pub fn outcome(board: &Board, rule: Rule) -> Option<Outcome> {
     let last = board.last_move()?;
     if let Some(line) = winning_line(board, rule, last.pos) {
@@ -121,5 +122,18 @@ pub fn outcome(board: &Board, rule: Rule) -> Option<Outcome> {
             line,
         });
     }
-    board.is_full().then_some(Outcome::Draw)
+    (board.is_full() || black_cannot_move(board, rule)).then_some(Outcome::Draw)
+}
+
+/// Renju, Black to move, and no empty point Black may take. RIF lets Black pass there;
+/// records and the protocol have no pass, so the game ends drawn, as a full board does
+/// (even where White could still have made five after the pass). Stops at the first
+/// point Black may take, nearly always the first empty one.
+fn black_cannot_move(board: &Board, rule: Rule) -> bool {
+    rule == Rule::Renju
+        && board.side_to_move() == Stone::Black
+        && board
+            .cells()
+            .filter(|&p| board.is_empty(p))
+            .all(|p| super::renju::forbidden(board, p).is_some())
 }
