@@ -130,8 +130,7 @@ pub fn outcome(board: &Board, rule: Rule) -> Option<Outcome> {
 /// (even where White could still have made five after the pass). Stops at the first
 /// point Black may take, nearly always the first empty one.
 fn black_cannot_move(board: &Board, rule: Rule) -> bool {
-    rule == Rule::Renju
-        && board.side_to_move() == Stone::Black
+    rule.restricts(board.side_to_move())
         && board
             .cells()
             .filter(|&p| board.is_empty(p))
