@@ -33,8 +33,9 @@ const LMP_DEPTH: i32 = 4;
 /// two plies up made an open three or better (`before`), and this one (`mine`) does
 /// too, or makes two twos on a line within reach of that stone (`near_before`, asked
 /// only then). An idea read in Rapfi. Against Pela and Carbon it scored about 3 points
-/// more at 1 s a move and about 1 less at 300 ms, 576 games at each (`docs/tuning.md`):
-/// the tree grows in tactical positions, which a deeper search can afford.
+/// more at 1 s a move and about 1 less at 300 ms, 576 games at each
+/// (`docs/tuning-sessions.md`): the tree grows in tactical positions, which a deeper
+/// search can afford.
 fn continues_attack(before: Threat, mine: Threat, near_before: impl FnOnce() -> bool) -> bool {
     before >= Threat::Flex3 && (mine >= Threat::Flex3 || (mine >= Threat::Flex2x2 && near_before()))
 }
@@ -108,7 +109,7 @@ fn reduction_table() -> Box<[[u8; 64]; 64]> {
 /// 75.6%); at an expected cut node a non-tactical move that is reduced at all, a ply
 /// more (80.2% against Carbon and 80.2% against Pela over 240 games each, where the
 /// same build without it scored 76.3% and 80.6% over 80 in the same hours). See
-/// `docs/tuning.md`.
+/// `docs/tuning-sessions.md`.
 fn reduction(table: &[[u8; 64]; 64], node: &Node, i: usize, kind: MoveKind) -> i32 {
     let tactical = kind == MoveKind::Tactical;
     if node.depth < 3 || i < 2 || (tactical && node.pv) {
