@@ -109,7 +109,7 @@ fn reduction_table() -> Box<[[u8; 64]; 64]> {
 /// 75.6%); at an expected cut node a non-tactical move that is reduced at all, a ply
 /// more (80.2% against Carbon and 80.2% against Pela over 240 games each, where the
 /// same build without it scored 76.3% and 80.6% over 80 in the same hours). See
-/// `docs/tuning-sessions.md`.
+/// `docs/tuning-sessions-early.md`.
 fn reduction(table: &[[u8; 64]; 64], node: &Node, i: usize, kind: MoveKind) -> i32 {
     let tactical = kind == MoveKind::Tactical;
     if node.depth < 3 || i < 2 || (tactical && node.pv) {
