@@ -520,14 +520,24 @@ impl State {
     /// Re-reads the patterns of the empty cells that see the stone just put on `c`:
     /// `half` cells each way along its four lines (walls pad every board cell as deep).
     fn refresh_lines(&mut self, c: usize) {
-        let half = self.half as isize;
+        if self.half == 4 {
+            self.refresh_lines_within::<4>(c);
+        } else {
+            self.refresh_lines_within::<5>(c);
+        }
+    }
+
+    /// [`State::refresh_lines`] for a reach known when compiled: the loops unroll.
+    #[inline(always)]
+    fn refresh_lines_within<const HALF: usize>(&mut self, c: usize) {
+        let half = HALF as isize;
         for (dir, &step) in STEPS.iter().enumerate() {
             let (word, pos) = self.lines.word(c, dir);
             for k in (-half..=half).filter(|&k| k != 0) {
                 let q = (c as isize + k * step) as usize;
                 if self.stones[q] == 0 {
                     let at = (pos as isize + k) as usize;
-                    self.refresh_dir(q, dir, Lines::key_at(word, at, self.half));
+                    self.refresh_dir(q, dir, Lines::key_at(word, at, HALF));
                 }
             }
         }
