@@ -43,8 +43,8 @@ fn think(engine: &mut Player, request: &SearchRequest, stop: &Arc<AtomicBool>) -
 }
 
 /// One search thread: two threads were no measured gain in matches
-/// (docs/tuning-sessions-early.md, "Threads"), so Master plays the search the strength tables
-/// were measured with.
+/// (docs/tuning-sessions-early.md, "Threads"), so Master plays the search the strength
+/// tables were measured with.
 fn new_engine(seed: Option<u64>) -> Player {
     Player::new(seed)
 }

@@ -302,10 +302,10 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
 /// and 76.9%, with the median reply 231 ms instead of 181. Since the guard acts only on
 /// a finished check, and turns time into nodes at the search's own rate: 20% (with the
 /// first check's share at 70%) 85.6% against Carbon over 160 games and 84.4% against
-/// Pela, 10% 84.1% and 82.5% in the same session (docs/tuning-sessions-early.md). Since what
-/// the guard does not use goes back to the deepening ([`resume`]), 30%: the deepening
-/// now runs to the end of the turn, and 20% of it left the first check too little to see a
-/// 25-ply VCT on a 300 ms move's budget (`tests/strong_vct.rs`).
+/// Pela, 10% 84.1% and 82.5% in the same session (docs/tuning-sessions-early.md).
+/// Since what the guard does not use goes back to the deepening ([`resume`]), 30%: the
+/// deepening now runs to the end of the turn, and 20% of it left the first check too
+/// little to see a 25-ply VCT on a 300 ms move's budget (`tests/strong_vct.rs`).
 const THREAT_CHECK_SHARE: f64 = 0.3;
 
 /// The chosen move must not let the opponent win by continuous threats: if it does,
