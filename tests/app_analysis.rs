@@ -64,15 +64,7 @@ fn right_click(app: &mut Application, (x, y): (f32, f32)) {
     let window_id = app.window_id();
     push(
         app,
-        SdlEvent::MouseButtonUp {
-            timestamp: 0,
-            window_id,
-            which: 0,
-            mouse_btn: MouseButton::Right,
-            clicks: 1,
-            x: x as i32,
-            y: y as i32,
-        },
+        button_event(window_id, MouseButton::Right, false, (x as i32, y as i32)),
     );
     app.step_frame();
 }

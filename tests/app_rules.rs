@@ -5,6 +5,9 @@
 #[path = "app_support/mod.rs"]
 mod support;
 
+#[path = "positions/mod.rs"]
+mod positions;
+
 use gomoku::app::layout::Slot;
 use gomoku::app::screen::Screen;
 use gomoku::app::Application;
@@ -14,19 +17,9 @@ use gomoku::game::GameMode;
 use sdl2::keyboard::Keycode;
 use support::*;
 
-/// Black f8 g8 h10 h9 against White in the corners: Black to move, h8 (7,7) would be a
-/// double three.
-const MOVES: [(usize, usize); 8] = [
-    (5, 7),
-    (0, 0),
-    (6, 7),
-    (14, 0),
-    (7, 5),
-    (0, 14),
-    (7, 6),
-    (14, 14),
-];
-const FORBIDDEN: Pos = Pos { x: 7, y: 7 };
+/// Black's double three at h8 (see `positions`): the moves clicked and the point.
+const MOVES: [(usize, usize); 8] = positions::DOUBLE_THREE_MOVES;
+const FORBIDDEN: Pos = positions::DOUBLE_THREE_POINT;
 
 /// The marker's red at the centre of `pos` (the grid under it is dark brown, a black
 /// stone black, the wood light brown).

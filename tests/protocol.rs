@@ -211,13 +211,7 @@ fn start_a_long_search(b: &mut Brain) {
 fn end_stops_a_long_search() {
     let mut b = Brain::spawn();
     start_a_long_search(&mut b);
-    b.send("END");
-    assert_eq!(b.exit_code(), Some(0), "END stops the search at once");
-    let rest = b.rest();
-    assert!(
-        rest.iter().all(|l| parse_move(l).is_none()),
-        "no move after END: {rest:?}"
-    );
+    b.end_cleanly("END stops the search at once");
 }
 
 #[test]
@@ -228,13 +222,7 @@ fn about_during_a_search_is_answered_at_once_and_end_still_stops_it() {
     // A move here (or none within answer()'s bound) means ABOUT waited for the search.
     let about = b.answer();
     assert!(about.starts_with("name=\""), "ABOUT first: {about:?}");
-    b.send("END");
-    assert_eq!(b.exit_code(), Some(0), "END after ABOUT stops the search");
-    let rest = b.rest();
-    assert!(
-        rest.iter().all(|l| parse_move(l).is_none()),
-        "no move after END: {rest:?}"
-    );
+    b.end_cleanly("END after ABOUT stops the search");
 }
 
 #[test]
@@ -243,13 +231,7 @@ fn unknown_commands_during_a_search_do_not_hold_end_back() {
     start_a_long_search(&mut b);
     b.send("YXSHOWINFO");
     b.send("FOO bar");
-    b.send("END");
-    assert_eq!(b.exit_code(), Some(0), "END stops the search at once");
-    let rest = b.rest();
-    assert!(
-        rest.iter().all(|l| parse_move(l).is_none()),
-        "no move after END: {rest:?}"
-    );
+    b.end_cleanly("END stops the search at once");
 }
 
 #[test]

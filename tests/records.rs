@@ -10,6 +10,9 @@ use gomoku::game::GameMode;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
+#[path = "positions/mod.rs"]
+mod positions;
+
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
         "gomoku-records-{}-{name}-{}",
@@ -217,26 +220,8 @@ fn latest_unfinished_is_the_newest_game_without_a_result() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Black to move under renju with a double three at h8 (7,7): black f8 g8 h10 h9.
-fn renju_position() -> Board {
-    let mut b = Board::square(15).expect("size");
-    for (x, y) in [
-        (5, 7),
-        (0, 0),
-        (6, 7),
-        (14, 0),
-        (7, 5),
-        (0, 14),
-        (7, 6),
-        (14, 14),
-    ] {
-        b.play(Pos::new(x, y)).expect("empty point");
-    }
-    b
-}
-
 fn renju_record() -> GameRecord {
-    let board = renju_position();
+    let board = positions::double_three();
     let times = vec![5; board.move_count()];
     GameRecord::from_board(
         "1700000000-renju".into(),
@@ -256,7 +241,10 @@ fn a_renju_record_keeps_its_rule_as_json() {
     let back = import(&json, 15).expect("parses");
     assert_eq!(back, record);
     assert_eq!(back.rule, Rule::Renju);
-    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+    assert_eq!(
+        back.to_board(None).expect("valid"),
+        positions::double_three()
+    );
 }
 
 #[test]
@@ -267,7 +255,10 @@ fn a_renju_position_string_names_its_rule() {
     // The menu's rule does not matter: the string names its own.
     let back = import_as(&s, 15, Rule::Freestyle).expect("parses");
     assert_eq!(back.rule, Rule::Renju);
-    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+    assert_eq!(
+        back.to_board(None).expect("valid"),
+        positions::double_three()
+    );
     // A freestyle game's string stays plain, and plain strings take the importer's rule.
     let plain = to_game_string(Rule::Freestyle, record.positions(), record.height);
     assert!(!plain.contains(':'));
@@ -284,7 +275,10 @@ fn a_psq_cannot_name_the_rule_so_the_importer_chooses_it() {
     let psq = to_psq(&record);
     let back = import_as(&psq, 15, Rule::Renju).expect("parses");
     assert_eq!(back.rule, Rule::Renju);
-    assert_eq!(back.to_board(None).expect("valid"), renju_position());
+    assert_eq!(
+        back.to_board(None).expect("valid"),
+        positions::double_three()
+    );
     let times: Vec<u64> = back.moves.iter().map(|m| m.ms).collect();
     assert_eq!(times, vec![5; record.moves.len()]);
     assert_eq!(import(&psq, 15).expect("parses").rule, Rule::Freestyle);

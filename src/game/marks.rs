@@ -65,20 +65,15 @@ fn marked(board: &Board, rule: Rule) -> bool {
 mod tests {
     use super::*;
 
-    /// Black to move with a double three at (7,7): stones on (5,7), (6,7), (7,5), (7,6).
-    fn double_three() -> Board {
+    /// Black to move with a double four at (7,7): three stones west of it and three
+    /// north, White's stones far away.
+    fn double_four() -> Board {
         let mut b = Board::square(15).expect("size");
-        for (x, y) in [
-            (5, 7),
-            (0, 0),
-            (6, 7),
-            (14, 0),
-            (7, 5),
-            (0, 14),
-            (7, 6),
-            (14, 14),
-        ] {
-            b.play(Pos::new(x, y)).expect("empty point");
+        let black = [(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)];
+        let white = [(0, 0), (14, 0), (0, 14), (14, 14), (0, 2), (14, 2)];
+        for (&(bx, by), &(wx, wy)) in black.iter().zip(&white) {
+            b.play(Pos::new(bx, by)).expect("empty point");
+            b.play(Pos::new(wx, wy)).expect("empty point");
         }
         b
     }
@@ -86,7 +81,7 @@ mod tests {
     #[test]
     fn renju_black_to_move_is_marked_once_per_position() {
         let mut m = ForbiddenMarks::default();
-        let board = double_three();
+        let board = double_four();
         m.follow(Some((&board, Rule::Renju)));
         assert!(m.points().contains(&Pos::new(7, 7)), "{:?}", m.points());
         m.follow(Some((&board, Rule::Renju)));
@@ -103,7 +98,7 @@ mod tests {
     #[test]
     fn other_rules_and_no_board_have_no_marks() {
         let mut m = ForbiddenMarks::default();
-        let board = double_three();
+        let board = double_four();
         for rule in [Rule::Freestyle, Rule::ExactFive] {
             m.follow(Some((&board, rule)));
             assert!(m.points().is_empty(), "{rule}");

@@ -82,47 +82,13 @@ pub fn click(app: &mut Application, at: (f32, f32)) {
 pub fn drag(app: &mut Application, from: (f32, f32), to: (f32, f32)) {
     let s = app.pixel_scale();
     let window_id = app.window_id();
-    let [(fx, fy), (tx, ty)] = [from, to].map(|(x, y)| ((x / s) as i32, (y / s) as i32));
-    push(
-        app,
-        SdlEvent::MouseMotion {
-            timestamp: 0,
-            window_id,
-            which: 0,
-            mousestate: MouseState::from_sdl_state(0),
-            x: fx,
-            y: fy,
-            xrel: 0,
-            yrel: 0,
-        },
-    );
-    push(
-        app,
-        SdlEvent::MouseButtonDown {
-            timestamp: 0,
-            window_id,
-            which: 0,
-            mouse_btn: MouseButton::Left,
-            clicks: 1,
-            x: fx,
-            y: fy,
-        },
-    );
+    let [start, end] = [from, to].map(|(x, y)| ((x / s) as i32, (y / s) as i32));
+    push(app, motion_event(window_id, start));
+    push(app, button_event(window_id, MouseButton::Left, true, start));
     if from != to {
         app.step_frame();
     }
-    push(
-        app,
-        SdlEvent::MouseButtonUp {
-            timestamp: 0,
-            window_id,
-            which: 0,
-            mouse_btn: MouseButton::Left,
-            clicks: 1,
-            x: tx,
-            y: ty,
-        },
-    );
+    push(app, button_event(window_id, MouseButton::Left, false, end));
     app.step_frame();
 }
 
@@ -150,28 +116,8 @@ pub fn key(app: &mut Application, k: Keycode) {
 
 fn push_key(app: &mut Application, k: Keycode) {
     let window_id = app.window_id();
-    push(
-        app,
-        SdlEvent::KeyDown {
-            timestamp: 0,
-            window_id,
-            keycode: Some(k),
-            scancode: None,
-            keymod: Mod::NOMOD,
-            repeat: false,
-        },
-    );
-    push(
-        app,
-        SdlEvent::KeyUp {
-            timestamp: 0,
-            window_id,
-            keycode: Some(k),
-            scancode: None,
-            keymod: Mod::NOMOD,
-            repeat: false,
-        },
-    );
+    push(app, key_event(window_id, k, Mod::NOMOD, true));
+    push(app, key_event(window_id, k, Mod::NOMOD, false));
 }
 
 /// Runs frames until `done` holds, each waiting for the next SDL event (the AI and the
@@ -195,16 +141,7 @@ pub fn hover(app: &mut Application, at: (f32, f32)) {
     let window_id = app.window_id();
     push(
         app,
-        SdlEvent::MouseMotion {
-            timestamp: 0,
-            window_id,
-            which: 0,
-            mousestate: MouseState::from_sdl_state(0),
-            x: (at.0 / s) as i32,
-            y: (at.1 / s) as i32,
-            xrel: 0,
-            yrel: 0,
-        },
+        motion_event(window_id, ((at.0 / s) as i32, (at.1 / s) as i32)),
     );
     app.step_frame();
 }
@@ -265,17 +202,7 @@ pub fn type_text(app: &mut Application, text: &str) {
 
 pub fn push_ctrl(app: &mut Application, k: Keycode) {
     let window_id = app.window_id();
-    push(
-        app,
-        SdlEvent::KeyDown {
-            timestamp: 0,
-            window_id,
-            keycode: Some(k),
-            scancode: None,
-            keymod: Mod::LCTRLMOD,
-            repeat: false,
-        },
-    );
+    push(app, key_event(window_id, k, Mod::LCTRLMOD, true));
     app.step_frame();
 }
 
@@ -319,5 +246,76 @@ pub fn run(tests: &[Test]) {
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
         std::process::exit(1);
+    }
+}
+
+/// The key `k` pressed (`down`) or released in window `window_id` with `keymod` held.
+fn key_event(window_id: u32, k: Keycode, keymod: Mod, down: bool) -> SdlEvent {
+    let (timestamp, keycode, scancode, repeat) = (0, Some(k), None, false);
+    if down {
+        SdlEvent::KeyDown {
+            timestamp,
+            window_id,
+            keycode,
+            scancode,
+            keymod,
+            repeat,
+        }
+    } else {
+        SdlEvent::KeyUp {
+            timestamp,
+            window_id,
+            keycode,
+            scancode,
+            keymod,
+            repeat,
+        }
+    }
+}
+
+/// The mouse `button` pressed (`down`) or released at window point `(x, y)`.
+pub fn button_event(
+    window_id: u32,
+    button: MouseButton,
+    down: bool,
+    (x, y): (i32, i32),
+) -> SdlEvent {
+    let (timestamp, which, mouse_btn, clicks) = (0, 0, button, 1);
+    if down {
+        SdlEvent::MouseButtonDown {
+            timestamp,
+            window_id,
+            which,
+            mouse_btn,
+            clicks,
+            x,
+            y,
+        }
+    } else {
+        SdlEvent::MouseButtonUp {
+            timestamp,
+            window_id,
+            which,
+            mouse_btn,
+            clicks,
+            x,
+            y,
+        }
+    }
+}
+
+/// The mouse moved to window point `(x, y)` with no button held.
+fn motion_event(window_id: u32, (x, y): (i32, i32)) -> SdlEvent {
+    let mousestate = MouseState::from_sdl_state(0);
+    let (xrel, yrel) = (0, 0);
+    SdlEvent::MouseMotion {
+        timestamp: 0,
+        window_id,
+        which: 0,
+        mousestate,
+        x,
+        y,
+        xrel,
+        yrel,
     }
 }

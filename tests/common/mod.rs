@@ -113,6 +113,18 @@ impl Brain {
 
     /// The exit status once the process ends. The 20 s bound is no timing claim: only a
     /// brain that keeps searching after END (or hangs) comes near it.
+    /// Sends END and asserts what END must do whatever the brain was doing: exit
+    /// cleanly (`why` says what came before it) and print no move on the way out.
+    pub fn end_cleanly(&mut self, why: &str) {
+        self.send("END");
+        assert_eq!(self.exit_code(), Some(0), "{why}");
+        let rest = self.rest();
+        assert!(
+            rest.iter().all(|l| parse_move(l).is_none()),
+            "no move after END: {rest:?}"
+        );
+    }
+
     pub fn exit_code(&mut self) -> Option<i32> {
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {

@@ -97,23 +97,15 @@ impl BoardView {
         let t = (l.cell * 0.035).max(1.0);
         let (x0, y0) = l.origin;
         let (x1, y1) = l.point(Pos::new(l.cols - 1, l.rows - 1));
+        // The board's edge lines are drawn heavier than the inner ones.
+        let width = |i: usize, n: usize| if i == 0 || i == n - 1 { t * 1.8 } else { t };
         for x in 0..l.cols {
             let px = x0 + x as f32 * l.cell;
-            let w = if x == 0 || x == l.cols - 1 {
-                t * 1.8
-            } else {
-                t
-            };
-            gfx.line((px, y0), (px, y1), w, theme::GRID);
+            gfx.line((px, y0), (px, y1), width(x, l.cols), theme::GRID);
         }
         for y in 0..l.rows {
             let py = y0 + y as f32 * l.cell;
-            let w = if y == 0 || y == l.rows - 1 {
-                t * 1.8
-            } else {
-                t
-            };
-            gfx.line((x0, py), (x1, py), w, theme::GRID);
+            gfx.line((x0, py), (x1, py), width(y, l.rows), theme::GRID);
         }
         for p in star_points(l.cols, l.rows) {
             let (px, py) = l.point(p);

@@ -206,15 +206,20 @@ mod tests {
     use super::*;
     use crate::engine::clock::ManualClock;
 
+    /// A stopper on `clock` for a 100 ms move, with an optional node budget and stop flag.
+    fn stopper_100ms(
+        clock: &ManualClock,
+        nodes: Option<u64>,
+        flag: Option<Arc<AtomicBool>>,
+    ) -> Stopper {
+        let budget = TimeBudget::within(Duration::from_millis(100));
+        Stopper::new(Arc::new(clock.clone()), Some(budget), nodes, flag)
+    }
+
     #[test]
     fn stops_at_the_hard_limit_and_stays_stopped() {
         let clock = ManualClock::new();
-        let mut s = Stopper::new(
-            Arc::new(clock.clone()),
-            Some(TimeBudget::within(Duration::from_millis(100))),
-            None,
-            None,
-        );
+        let mut s = stopper_100ms(&clock, None, None);
         assert!(!s.check(0));
         assert!(s.may_deepen(0));
         clock.advance(Duration::from_millis(50));
@@ -230,12 +235,7 @@ mod tests {
     fn a_held_back_share_comes_back_after_a_stop() {
         let clock = ManualClock::new();
         let flag = Arc::new(AtomicBool::new(false));
-        let mut s = Stopper::new(
-            Arc::new(clock.clone()),
-            Some(TimeBudget::within(Duration::from_millis(100))),
-            Some(10_000),
-            Some(Arc::clone(&flag)),
-        );
+        let mut s = stopper_100ms(&clock, Some(10_000), Some(Arc::clone(&flag)));
         let reserve = s.hold_back(0.2, 0);
         clock.advance(Duration::from_millis(85));
         assert!(s.check(0), "the held-back search stops at 80 ms");
@@ -254,12 +254,7 @@ mod tests {
     #[test]
     fn a_share_held_back_late_is_a_share_of_what_is_left() {
         let clock = ManualClock::new();
-        let mut s = Stopper::new(
-            Arc::new(clock.clone()),
-            Some(TimeBudget::within(Duration::from_millis(100))),
-            Some(10_000),
-            None,
-        );
+        let mut s = stopper_100ms(&clock, Some(10_000), None);
         clock.advance(Duration::from_millis(60));
         let reserve = s.hold_back(0.5, 6_000);
         clock.advance(Duration::from_millis(19));
@@ -281,12 +276,7 @@ mod tests {
     #[test]
     fn deepening_to_the_hard_limit_lasts_until_released() {
         let clock = ManualClock::new();
-        let mut s = Stopper::new(
-            Arc::new(clock.clone()),
-            Some(TimeBudget::within(Duration::from_millis(100))),
-            None,
-            None,
-        );
+        let mut s = stopper_100ms(&clock, None, None);
         clock.advance(Duration::from_millis(60));
         assert!(!s.may_deepen(0), "past the soft limit");
         let reserve = s.deepen_to_hard();

@@ -7,7 +7,7 @@ use super::wire::{read_line, write_message, LineError, RateLimit};
 use crate::engine::{Clock, MonotonicClock};
 use std::io::{self, BufReader};
 use std::net::{Shutdown, TcpStream};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 /// The link's timings and limits (tests shorten them).
@@ -58,6 +58,21 @@ pub(super) enum In {
     Bad(u64, String),
     /// Connection `id` is gone (closed, failed, or silent too long).
     Lost(u64, String),
+}
+
+impl In {
+    /// The next input of a link's thread from `rx`, with `tick` called each time half a
+    /// `heartbeat` passes without one (heartbeats, silence and retries are timed there);
+    /// `None` once the game's end of the channel is gone.
+    pub fn next(rx: &Receiver<In>, heartbeat: Duration, mut tick: impl FnMut()) -> Option<In> {
+        loop {
+            match rx.recv_timeout(heartbeat / 2) {
+                Ok(input) => return Some(input),
+                Err(RecvTimeoutError::Timeout) => tick(),
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
 }
 
 /// The writing end of a connection.

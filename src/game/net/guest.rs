@@ -10,7 +10,7 @@ use crate::game::command::NetInput;
 use crate::game::wake::Waker;
 use crate::protocol::command::printable;
 use std::net::{TcpStream, ToSocketAddrs};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
 pub(super) struct GuestLink {
@@ -81,15 +81,8 @@ impl GuestLink {
         if let Err(e) = self.connect() {
             self.close(format!("Cannot reach {}: {e}", self.address));
         }
-        loop {
-            let input = match rx.recv_timeout(self.limits.heartbeat / 2) {
-                Ok(input) => input,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.on_timer();
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
+        let heartbeat = self.limits.heartbeat;
+        while let Some(input) = In::next(&rx, heartbeat, || self.on_timer()) {
             match input {
                 In::Send(m) => self.send(&m),
                 In::Hangup(reason) => self.close(format!("Cut off: {reason}")),

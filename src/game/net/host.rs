@@ -11,7 +11,7 @@ use crate::game::wake::Waker;
 use crate::protocol::command::printable;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -106,15 +106,8 @@ impl HostLink {
 
     pub fn run(mut self, rx: Receiver<In>) {
         crate::profiler::set_thread_name("net-host");
-        loop {
-            let input = match rx.recv_timeout(self.limits.heartbeat / 2) {
-                Ok(input) => input,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.on_timer();
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
+        let heartbeat = self.limits.heartbeat;
+        while let Some(input) = In::next(&rx, heartbeat, || self.on_timer()) {
             match input {
                 In::Send(m) => self.send(&m),
                 In::Hangup(reason) => {
