@@ -1,15 +1,22 @@
 //! Fits the strong engine's evaluation weights to game results (logistic regression on
 //! the pattern and threat counts of quiet positions, "Texel tuning").
 //!
-//! Input: JSON lines, either from `examples/selfplay.rs` (`moves`, `result`) or from
-//! `../shared/sparring/match.py --record` (`moves`, `black`, `winner`). Every position
-//! after the opening where nothing is decided at once (no five to make or block, no
-//! open four) becomes one sample: the counts of each line pattern and threat class for
-//! the side to move and for the opponent, labelled with the game's result for the side
-//! to move. Prints the fitted weights as the Rust arrays of `eval.rs`.
+//! Input: JSON lines, either from `examples/selfplay.rs` (`moves`, `result`), from
+//! `../shared/sparring/match.py --record` (`moves`, `black`, `winner`), or labelled
+//! positions from `tools/td_labels.py` (`moves`, `target`: the side to move's expected
+//! score there). For games, every position after the opening where nothing is decided
+//! at once (no five to make or block, no open four) becomes one sample, labelled with
+//! the game's result for the side to move; for labelled positions, the last position
+//! with its target. A sample is the counts of each line pattern and threat class for
+//! the side to move and for the opponent. Every tenth sample is held out; its loss is
+//! printed before and after. Prints the fitted weights as the Rust items of `eval.rs`
+//! (the waiting side's weights already scaled: `waiting_percent` 100).
 //!
-//! `cargo run --release --no-default-features --example tune -- FILE...`
+//! `cargo run --release --no-default-features --example tune -- [--keep-high] FILE...`
 //!
+//! With `--keep-high` the threat classes from a three-three up keep their values: fitted
+//! on quiet positions (where such a threat has mostly been met already) they came out
+//! near zero, and the build with them lost 5 points against Carbon (docs/tuning.md).
 //! With `--situations` first, only the situation table is fitted, on top of the engine's
 //! evaluation as it is (each entry is an offset for the positions in that situation).
 
@@ -54,9 +61,10 @@ fn vector(mine: &Features, theirs: &Features, situation: usize) -> [f64; N] {
     x
 }
 
-/// Weights held at zero: patterns of empty space (too weak to mean anything), and
-/// classes a quiet position never has.
-fn fixed(i: usize) -> bool {
+/// Weights held where they are: patterns of empty space (too weak to mean anything),
+/// classes a quiet position never has, and with `keep_high` the threat classes from a
+/// three-three up (the search's tactics lean on them; see `main`).
+fn fixed(i: usize, keep_high: bool) -> bool {
     use gomoku::engine::strong::pattern::Pattern as P;
     use gomoku::engine::strong::threat::Threat as T;
     if i >= TEMPO {
@@ -70,6 +78,9 @@ fn fixed(i: usize) -> bool {
         )
     } else {
         let t = T::ALL[within - PATTERN_COUNT];
+        if keep_high && t >= T::Flex3x2 {
+            return true;
+        }
         matches!(t, T::None | T::Forbidden | T::Five | T::Flex4)
             && !(i >= PATTERN_COUNT + THREAT_COUNT && t == T::Flex4)
     }
@@ -79,8 +90,13 @@ fn weights_vector(w: &Weights) -> [f64; N] {
     let mut t = [0.0; N];
     let mut i = 0;
     for set in 0..2 {
+        let scale = if set == 0 {
+            1.0
+        } else {
+            w.waiting_percent as f64 / 100.0
+        };
         for v in w.line[set].iter().chain(w.threat[set].iter()) {
-            t[i] = *v as f64;
+            t[i] = *v as f64 * scale;
             i += 1;
         }
     }
@@ -118,9 +134,10 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
         let Ok(rec) = serde_json::from_str::<Value>(line) else {
             continue;
         };
+        let target = rec.get("target").and_then(Value::as_f64);
         let (Some(moves), Some(black)) = (
             rec.get("moves").and_then(Value::as_array),
-            black_result(&rec),
+            black_result(&rec).or(target),
         ) else {
             continue;
         };
@@ -132,7 +149,7 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
                 break;
             }
             state.make(cell);
-            if i < 5 {
+            if i < 5 || (target.is_some() && i + 1 < moves.len()) {
                 continue;
             }
             if !matches!(
@@ -145,7 +162,11 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
                 continue;
             }
             let me = state.side_to_move();
-            let y = if me == 0 { black } else { 1.0 - black };
+            let y = match target {
+                Some(p) => p,
+                None if me == 0 => black,
+                None => 1.0 - black,
+            };
             let situation = situation_index(&state);
             out.push(Sample {
                 x: vector(&features(&state, me), &features(&state, 1 - me), situation),
@@ -155,6 +176,14 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
             });
         }
     }
+}
+
+/// Every tenth sample set aside, to measure the fit on positions it did not see.
+fn hold_out(data: Vec<Sample>) -> (Vec<Sample>, Vec<Sample>) {
+    let (held, fit): (Vec<_>, Vec<_>) =
+        data.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
+    let strip = |v: Vec<(usize, Sample)>| v.into_iter().map(|(_, s)| s).collect();
+    (strip(fit), strip(held))
 }
 
 fn sigmoid(v: f64) -> f64 {
@@ -212,10 +241,15 @@ fn fit_situations(data: &[Sample]) -> [f64; SITUATIONS] {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let only_situations = args.first().is_some_and(|a| a == "--situations");
-    if only_situations {
-        args.remove(0);
-    }
+    let mut flag = |name: &str| {
+        let found = args.first().is_some_and(|a| a == name);
+        if found {
+            args.remove(0);
+        }
+        found
+    };
+    let only_situations = flag("--situations");
+    let keep_high = flag("--keep-high");
     let mut data = Vec::new();
     for path in &args {
         samples(path, &mut data);
@@ -227,11 +261,16 @@ fn main() {
         println!("situation: [{}],", r.join(", "));
         return;
     }
+    let (data, held) = hold_out(data);
     let mut t = weights_vector(&WEIGHTS);
-    eprintln!("loss with current weights {:.5}", loss(&data, &t, K));
+    eprintln!(
+        "loss with current weights {:.5}, held out {:.5}",
+        loss(&data, &t, K),
+        loss(&held, &t, K)
+    );
     // Weights no sample exercises keep their value (the gradient says nothing of them).
     let seen: Vec<bool> = (0..N)
-        .map(|i| !fixed(i) && data.iter().any(|s| s.x[i] != 0.0))
+        .map(|i| i <= TEMPO && !fixed(i, keep_high) && data.iter().any(|s| s.x[i] != 0.0))
         .collect();
     // Adam on the mean cross-entropy, the step size decaying.
     let (mut m, mut v) = ([0.0; N], [0.0; N]);
@@ -259,6 +298,7 @@ fn main() {
             eprintln!("step {step}: loss {:.5}", loss(&data, &t, K));
         }
     }
+    eprintln!("held-out loss after {:.5}", loss(&held, &t, K));
     let r = |a: &[f64]| {
         a.iter()
             .map(|x| format!("{}", x.round() as i64))
@@ -277,5 +317,6 @@ fn main() {
         r(&t[2 * l + th..TEMPO])
     );
     println!("tempo: {},", t[TEMPO].round());
+    println!("waiting_percent: 100,");
     println!("situation: [{}],", r(&t[TEMPO + 1..]));
 }

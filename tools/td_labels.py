@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Positions of our match games, labelled with where our own search said the game went.
+
+Reads `match.py --record` files of our brain against Carbon or Pela (15x15) and writes
+one line per position our brain searched and did not find decided: the moves up to it
+and a target, the mean winning chance our next AHEAD searches in that game gave
+(sigmoid(score / 200), "win in N" 1, "loss in N" 0), the game's result standing in for
+searches after its end. A temporal-difference label: the search a few moves on has seen
+what the opponent really did with the position, which the position's own evaluation
+could only guess; the result alone says more about which engine was stronger than about
+the position (see docs/network.md). Input for `examples/tune.rs`.
+
+usage: td_labels.py [--ahead N] RECORD.jsonl... > labels.jsonl (counts on stderr)
+"""
+import json
+import math
+import random
+import re
+import sys
+
+OPPONENTS = ("carbon", "pela")
+SIZE = 15
+SCALE = 200
+SCORE = re.compile(r"score (win in \d+|loss in \d+|-?\d+)")
+
+
+def chance(message):
+    """Our search's winning chance in a MESSAGE line, or None without a score."""
+    m = SCORE.search(message)
+    if not m:
+        return None
+    s = m.group(1)
+    if s.startswith("win"):
+        return 1.0
+    if s.startswith("loss"):
+        return 0.0
+    return 1 / (1 + math.exp(-int(s) / SCALE))
+
+
+def positions(g, ahead):
+    """(moves, target) for each undecided position we searched in the record `g`."""
+    if sum(p in OPPONENTS for p in (g["black"], g["white"])) != 1:
+        return
+    if any(int(v) >= SIZE for m in g["moves"] for v in m.split(",")):
+        return
+    mine = "white" if g["black"] in OPPONENTS else "black"
+    ours_black = mine == "black"
+    result = {g[mine]: 1.0, None: 0.5}.get(g["winner"], 0.0)
+    moves = g["moves"]
+    ours = [i for i in range(g["opening_len"], len(moves)) if (i % 2 == 0) == ours_black]
+    said = [chance(m) for m in g["messages"].get(g[mine], [])[: len(ours)]]
+    for t, p in enumerate(said):
+        if p is None or p in (0.0, 1.0):
+            continue
+        later = [
+            said[t + k] if t + k < len(said) and said[t + k] is not None else result
+            for k in range(1, ahead + 1)
+        ]
+        yield moves[: ours[t]], sum(later) / len(later)
+
+
+def main():
+    args = sys.argv[1:]
+    ahead = 3
+    if args[:1] == ["--ahead"]:
+        ahead, args = int(args[1]), args[2:]
+    if not args:
+        sys.exit(__doc__)
+    out = []
+    for path in args:
+        for line in open(path):
+            out.extend(positions(json.loads(line), ahead))
+    # Shuffled (fixed seed): the tuner holds out every tenth line.
+    random.Random(7).shuffle(out)
+    for moves, target in out:
+        print(json.dumps({"moves": moves, "target": round(target, 4)}))
+    print(f"{len(args)} files, {len(out)} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
