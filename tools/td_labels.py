@@ -15,26 +15,22 @@ usage: td_labels.py [--ahead N] RECORD.jsonl... > labels.jsonl (counts on stderr
 import json
 import math
 import random
-import re
 import sys
 
-OPPONENTS = ("carbon", "pela")
-SIZE = 15
+from records_to_games import OPPONENTS, SIZE, WIN, score_of
+
 SCALE = 200
-SCORE = re.compile(r"score (win in \d+|loss in \d+|-?\d+)")
 
 
 def chance(message):
-    """Our search's winning chance in a MESSAGE line, or None without a score."""
-    m = SCORE.search(message)
-    if not m:
+    """Our search's winning chance in a MESSAGE line ("win in N" 1, "loss in N" 0), or
+    None without a score."""
+    score = score_of(message)
+    if score is None:
         return None
-    s = m.group(1)
-    if s.startswith("win"):
-        return 1.0
-    if s.startswith("loss"):
-        return 0.0
-    return 1 / (1 + math.exp(-int(s) / SCALE))
+    if abs(score) > WIN // 2:
+        return 1.0 if score > 0 else 0.0
+    return 1 / (1 + math.exp(-score / SCALE))
 
 
 def positions(g, ahead):
