@@ -74,7 +74,7 @@ pub struct Settings {
     /// `Some(0)` means the match has no time limit.
     pub timeout_match_ms: Option<u64>,
     pub time_left_ms: Option<u64>,
-    /// Bytes; 0 = unlimited. Recorded only: the engine's tables are small and fixed.
+    /// Bytes; 0 = unlimited. Sizes the transposition table ([`Settings::table_bytes`]).
     pub max_memory: u64,
     pub game_type: u64,
     pub rule: Rule,
