@@ -12,11 +12,14 @@
 //! printed before and after. Prints the fitted weights as the Rust items of `eval.rs`
 //! (the waiting side's weights already scaled: `waiting_percent` 100).
 //!
-//! `cargo run --release --no-default-features --example tune -- [--keep-high] FILE...`
+//! `cargo run --release --no-default-features --example tune -- [--keep-high] [--non-negative] FILE...`
 //!
 //! With `--keep-high` the threat classes from a three-three up keep their values: fitted
 //! on quiet positions (where such a threat has mostly been met already) they came out
 //! near zero, and the build with them lost 5 points against Carbon (docs/tuning.md).
+//! With `--non-negative` no pattern or threat weight goes below 0 (a shape is never bad
+//! for the side that owns it), which a free fit breaks where counts stand in for the stage
+//! of the game.
 //! With `--situations` first, only the situation table is fitted, on top of the engine's
 //! evaluation as it is (each entry is an offset for the positions in that situation).
 
@@ -250,6 +253,7 @@ fn main() {
     };
     let only_situations = flag("--situations");
     let keep_high = flag("--keep-high");
+    let non_negative = flag("--non-negative");
     let mut data = Vec::new();
     for path in &args {
         samples(path, &mut data);
@@ -293,6 +297,9 @@ fn main() {
             let mh = m[i] / (1.0 - f64::powi(b1, step));
             let vh = v[i] / (1.0 - f64::powi(b2, step));
             t[i] -= lr * mh / (vh.sqrt() + 1e-8);
+            if non_negative && i < TEMPO {
+                t[i] = t[i].max(0.0);
+            }
         }
         if step % 500 == 0 {
             eprintln!("step {step}: loss {:.5}", loss(&data, &t, K));
