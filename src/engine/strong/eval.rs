@@ -3,8 +3,9 @@
 //! side to move's total minus the opponent's. Two weight sets: a threat is worth more to
 //! the side that can play it next than to the side that must wait.
 //!
-//! The weights are set by hand and kept by match results against Pela and Carbon; a
-//! Texel fit to our own self-play lost to them (see `docs/tuning.md`).
+//! The weights are fitted to temporal-difference labels of our own match positions and
+//! kept by match results against Pela and Carbon (see [`WEIGHTS`] and `docs/tuning.md`);
+//! a Texel fit to game results of our own self-play lost to the hand-set ones.
 
 use super::pattern::PATTERN_COUNT;
 use super::threat::{Threat, THREAT_COUNT};
