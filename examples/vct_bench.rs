@@ -1,0 +1,64 @@
+//! Developer bench: how far the VCT gets within a node budget, over many positions.
+//! Reads lines `LABEL x,y x,y ...` (moves from Black's first; 15x15 freestyle), e.g.
+//! `tools/vct-positions.txt` (made by `tools/vct_positions.py` from match records), and
+//! searches each position's side to move for a VCT within NODES nodes, as the root
+//! guard does after its VCF. Prints per label: wins found, proven none, budget out, and
+//! the nodes spent. Counts, not times: the machine's load does not change them.
+//!
+//! `cargo run --release --no-default-features --example vct_bench -- NODES FILE`
+
+use gomoku::engine::clock::MonotonicClock;
+use gomoku::engine::strong::state::State;
+use gomoku::engine::strong::time::Stopper;
+use gomoku::engine::strong::vct::{Vct, MAX_THREATS};
+use gomoku::engine::{Board, Pos, Rule};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [nodes, file] = args.as_slice() else {
+        return Err("usage: vct_bench NODES FILE".into());
+    };
+    let budget: u64 = nodes.parse().map_err(|e| format!("NODES {nodes:?}: {e}"))?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    // Per label: wins found, proven none, budget out, nodes.
+    let mut sums: BTreeMap<String, [u64; 4]> = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        let Some(label) = words.next() else { continue };
+        let board = board_of(words).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
+        let mut state = State::from_board(&board, Rule::Freestyle);
+        let mut stop = Stopper::new(Arc::new(MonotonicClock::new()), None, None, None);
+        let mut count = 0;
+        let mut vct = Vct::new(&mut state, &mut stop, &mut count, budget);
+        let slot = match (vct.search(MAX_THREATS).is_some(), vct.out_of_budget()) {
+            (true, _) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+        };
+        let sum = sums.entry(label.to_string()).or_default();
+        sum[slot] += 1;
+        sum[3] += count;
+    }
+    for (label, [found, none, out, nodes]) in sums {
+        println!("{label:8} found {found:5} none {none:5} out {out:5} nodes {nodes}");
+    }
+    Ok(())
+}
+
+/// The 15x15 board after `moves` (`x,y` each, Black first).
+fn board_of<'a>(moves: impl Iterator<Item = &'a str>) -> Result<Board, String> {
+    let mut board = Board::square(15).map_err(|e| e.to_string())?;
+    for m in moves {
+        let (x, y) = m.split_once(',').ok_or(format!("{m:?} is not x,y"))?;
+        let (x, y) = (x.parse(), y.parse());
+        let (Ok(x), Ok(y)) = (x, y) else {
+            return Err(format!("{m:?} is not x,y"));
+        };
+        board
+            .play(Pos::new(x, y))
+            .map_err(|e| format!("{m}: {e}"))?;
+    }
+    Ok(board)
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Positions for `examples/vct_bench.rs`, from `match.py --record` files.
+
+Every position after one of our moves in the games we did not win, and in about one
+won game in seven, is labelled by what the strong engine's forced-win finder
+(`strong_probe threatsNODES`: a VCF, then a VCT) says of the side to move (the
+opponent): `vcf`, `vct`, `none` (proven: no win by threats) or `unknown` (the budget
+ran out). One line per position: the label, then the moves from Black's first.
+
+usage: vct_positions.py PROBE NODES A.jsonl [B.jsonl ...] > positions.txt
+  PROBE   the strong_probe example, e.g. target/release/examples/strong_probe
+"""
+import json
+import random
+import subprocess
+import sys
+
+
+def label(probe, nodes, moves):
+    """What the finder says of the side to move after `moves`."""
+    out = subprocess.run(
+        [probe, f"threats{nodes}"] + moves, capture_output=True, text=True, check=True
+    ).stdout.splitlines()[-1]
+    if out.startswith("Vct("):
+        return "vct"
+    if out.startswith("Vcf("):
+        return "vcf"
+    return "none" if "complete: true" in out else "unknown"
+
+
+def positions(paths, rng):
+    """The move lists after each of our moves, in the games chosen."""
+    for path in paths:
+        with open(path) as f:
+            for text in f:
+                game = json.loads(text)
+                if game["winner"] == "ours" and rng.random() > 0.15:
+                    continue
+                moves, ours_black = game["moves"], game["black"] == "ours"
+                first = game["opening_len"]
+                if (first % 2 == 0) != ours_black:
+                    first += 1
+                for i in range(first, len(moves) - 2, 2):
+                    yield moves[: i + 1]
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    probe, nodes, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+    rng = random.Random(1)
+    all_positions = list(positions(paths, rng))
+    rng.shuffle(all_positions)
+    seen = set()
+    for moves in all_positions:
+        key = " ".join(moves)
+        if key not in seen:
+            seen.add(key)
+            print(label(probe, nodes, moves), key, flush=True)
+
+
+if __name__ == "__main__":
+    main()
