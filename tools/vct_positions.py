@@ -15,6 +15,8 @@ import random
 import subprocess
 import sys
 
+from threat_audit import our_moves
+
 
 def label(probe, nodes, moves):
     """What the finder says of the side to move after `moves`."""
@@ -36,12 +38,10 @@ def positions(paths, rng):
                 game = json.loads(text)
                 if game["winner"] == "ours" and rng.random() > 0.15:
                     continue
-                moves, ours_black = game["moves"], game["black"] == "ours"
-                first = game["opening_len"]
-                if (first % 2 == 0) != ours_black:
-                    first += 1
-                for i in range(first, len(moves) - 2, 2):
-                    yield moves[: i + 1]
+                moves = game["moves"]
+                for i, _ in our_moves(game):
+                    if i < len(moves) - 2:
+                        yield moves[: i + 1]
 
 
 def main():
