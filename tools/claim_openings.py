@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Matches on only the positions where a change acts, from `match.py --record` files.
+
+A change that acts only in some positions (here: once our search has proven a loss)
+moves a whole match's score by less than two runs of one build differ, because most
+games part ways early, from timing alone, long before such a position. Played from
+those positions instead, each build meets the opponent only where the change acts.
+
+  openings  RECORDS... > claims.txt
+      The position before each game's first "loss in N" claim of ours (N >= 12; one
+      per game, each position once), as a match.py openings file (offsets from the
+      centre of 15x15). Play it: match.py --openings claims.txt --games 2×count.
+  score  A.jsonl [B.jsonl ...]
+      Points of "ours" in the games where ours was the side to move at the start
+      (match.py plays each opening with both colours; the other game of each pair
+      has ours on the side that claimed the win). Positions both files played are
+      compared one by one.
+
+usage: claim_openings.py openings RECORDS... | claim_openings.py score A.jsonl [B.jsonl]
+"""
+import json
+import sys
+
+from threat_audit import our_moves
+
+CENTRE = 7
+SHORTEST = 12
+
+
+def claim_positions(paths):
+    """Moves before our first loss claim of N >= SHORTEST plies, once per position."""
+    seen = set()
+    for path in paths:
+        for line in open(path):
+            game = json.loads(line)
+            if not game.get("messages", {}).get("ours"):
+                continue
+            for i, message in our_moves(game):
+                if " loss in " not in message:
+                    continue
+                plies = int(message.split(" loss in ")[1].split()[0])
+                position = tuple(game["moves"][:i])
+                if plies >= SHORTEST and position not in seen:
+                    seen.add(position)
+                    yield position
+                break
+
+
+def offsets(position):
+    """A position as an openings line: each move's offset from the centre."""
+    cells = (move.split(",") for move in position)
+    return " ".join(f"{int(x) - CENTRE},{int(y) - CENTRE}" for x, y in cells)
+
+
+def points_to_move(path):
+    """Opening index -> our points, for games where ours moved first after it."""
+    out = {}
+    for line in open(path):
+        game = json.loads(line)
+        black_to_move = game["opening_len"] % 2 == 0
+        if black_to_move != (game["black"] == "ours"):
+            continue
+        winner = game["winner"]
+        out[int(game["opening_index"])] = (
+            1.0 if winner == "ours" else 0.5 if winner in (None, "", "draw") else 0.0
+        )
+    return out
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ("openings", "score"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "openings":
+        print("# positions before our first loss claim, from match records")
+        for position in claim_positions(sys.argv[2:]):
+            print(offsets(position))
+        return
+    scores = [points_to_move(p) for p in sys.argv[2:]]
+    common = sorted(set.intersection(*(set(s) for s in scores)))
+    for path, s in zip(sys.argv[2:], scores):
+        print(f"{path}: {sum(s[k] for k in common)} of {len(common)} positions")
+    if len(scores) == 2:
+        a, b = scores
+        print("first better:", [k for k in common if a[k] > b[k]])
+        print("second better:", [k for k in common if a[k] < b[k]])
+
+
+if __name__ == "__main__":
+    main()
