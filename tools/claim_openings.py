@@ -6,10 +6,11 @@ moves a whole match's score by less than two runs of one build differ, because m
 games part ways early, from timing alone, long before such a position. Played from
 those positions instead, each build meets the opponent only where the change acts.
 
-  openings  RECORDS... > claims.txt
+  openings [--before] RECORDS... > claims.txt
       The position before each game's first "loss in N" claim of ours (N >= 12; one
       per game, each position once), as a match.py openings file (offsets from the
-      centre of 15x15). Play it: match.py --openings claims.txt --games 2×count.
+      centre of 15x15); with --before, the position of our move before that one (where
+      the loss was made). Play it: match.py --openings claims.txt --games 2×count.
   score  A.jsonl [B.jsonl ...]
       Points of "ours" in the games where ours was the side to move at the start
       (match.py plays each opening with both colours; the other game of each pair
@@ -27,22 +28,27 @@ CENTRE = 7
 SHORTEST = 12
 
 
-def claim_positions(paths):
-    """Moves before our first loss claim of N >= SHORTEST plies, once per position."""
+def claim_positions(paths, before):
+    """Moves before our first loss claim of N >= SHORTEST plies (or, `before`, before
+    our move ahead of it), once per position."""
     seen = set()
     for path in paths:
         for line in open(path):
             game = json.loads(line)
             if not game.get("messages", {}).get("ours"):
                 continue
+            previous = None
             for i, message in our_moves(game):
                 if " loss in " not in message:
+                    previous = i
                     continue
                 plies = int(message.split(" loss in ")[1].split()[0])
-                position = tuple(game["moves"][:i])
-                if plies >= SHORTEST and position not in seen:
-                    seen.add(position)
-                    yield position
+                at = previous if before else i
+                if plies >= SHORTEST and at is not None:
+                    position = tuple(game["moves"][:at])
+                    if position not in seen:
+                        seen.add(position)
+                        yield position
                 break
 
 
@@ -71,8 +77,10 @@ def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("openings", "score"):
         sys.exit(__doc__)
     if sys.argv[1] == "openings":
+        before = sys.argv[2] == "--before"
+        paths = sys.argv[3:] if before else sys.argv[2:]
         print("# positions before our first loss claim, from match records")
-        for position in claim_positions(sys.argv[2:]):
+        for position in claim_positions(paths, before):
             print(offsets(position))
         return
     scores = [points_to_move(p) for p in sys.argv[2:]]
