@@ -34,13 +34,10 @@ fn main() {
         }
     };
     for m in &args[1..] {
-        let Some((x, y)) = m.split_once(',') else {
+        let Ok(pos) = m.parse::<Pos>() else {
             continue;
         };
-        let (Ok(x), Ok(y)) = (x.parse(), y.parse()) else {
-            continue;
-        };
-        board.play(Pos::new(x, y)).expect("a legal move");
+        board.play(pos).expect("a legal move");
     }
     let mut st = State::from_board(&board, Rule::Freestyle);
     print!("{board}");

@@ -7,6 +7,7 @@
 //!
 //! `cargo run --release --no-default-features --example vct_bench -- NODES FILE`
 
+use gomoku::engine::board::PosParseError;
 use gomoku::engine::clock::MonotonicClock;
 use gomoku::engine::strong::state::State;
 use gomoku::engine::strong::time::Stopper;
@@ -51,14 +52,8 @@ fn main() -> Result<(), String> {
 fn board_of<'a>(moves: impl Iterator<Item = &'a str>) -> Result<Board, String> {
     let mut board = Board::square(15).map_err(|e| e.to_string())?;
     for m in moves {
-        let (x, y) = m.split_once(',').ok_or(format!("{m:?} is not x,y"))?;
-        let (x, y) = (x.parse(), y.parse());
-        let (Ok(x), Ok(y)) = (x, y) else {
-            return Err(format!("{m:?} is not x,y"));
-        };
-        board
-            .play(Pos::new(x, y))
-            .map_err(|e| format!("{m}: {e}"))?;
+        let pos: Pos = m.parse().map_err(|e: PosParseError| e.to_string())?;
+        board.play(pos).map_err(|e| format!("{m}: {e}"))?;
     }
     Ok(board)
 }

@@ -63,6 +63,27 @@ impl fmt::Display for Pos {
     }
 }
 
+/// A cell written `x,y` (as the pbrain protocol and the match records write moves) that
+/// does not read as one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not x,y")]
+pub struct PosParseError(pub String);
+
+impl std::str::FromStr for Pos {
+    type Err = PosParseError;
+
+    /// `x,y`: two non-negative numbers (whether the cell is on a board is the board's
+    /// to say).
+    fn from_str(text: &str) -> Result<Pos, PosParseError> {
+        let bad = || PosParseError(text.to_string());
+        let (x, y) = text.split_once(',').ok_or_else(bad)?;
+        let (Ok(x), Ok(y)) = (x.trim().parse(), y.trim().parse()) else {
+            return Err(bad());
+        };
+        Ok(Pos::new(x, y))
+    }
+}
+
 /// Why a board operation was refused; the board is unchanged when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
@@ -237,6 +258,15 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_read_from_x_comma_y() {
+        assert_eq!("7,8".parse(), Ok(Pos::new(7, 8)));
+        assert_eq!(" 0, 14".parse(), Ok(Pos::new(0, 14)));
+        for bad in ["7", "7;8", "a,1", "-1,2", "1,2,3", ""] {
+            assert_eq!(bad.parse::<Pos>(), Err(PosParseError(bad.to_string())));
+        }
+    }
 
     #[test]
     fn sizes_outside_the_range_are_refused() {
