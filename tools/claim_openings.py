@@ -22,6 +22,7 @@ usage: claim_openings.py openings RECORDS... | claim_openings.py score A.jsonl [
 import json
 import sys
 
+from paired import OPPONENTS, games
 from threat_audit import our_moves
 
 CENTRE = 7
@@ -60,17 +61,12 @@ def offsets(position):
 
 def points_to_move(path):
     """Opening index -> our points, for games where ours moved first after it."""
-    out = {}
-    for line in open(path):
-        game = json.loads(line)
-        black_to_move = game["opening_len"] % 2 == 0
-        if black_to_move != (game["black"] == "ours"):
-            continue
-        winner = game["winner"]
-        out[int(game["opening_index"])] = (
-            1.0 if winner == "ours" else 0.5 if winner in (None, "", "draw") else 0.0
-        )
-    return out
+    lengths = {g["opening_index"]: g["opening_len"] for g in map(json.loads, open(path))}
+    return {
+        int(opening): points
+        for (opening, colour), points in games(path, OPPONENTS).items()
+        if (colour == "black") == (lengths[opening] % 2 == 0)
+    }
 
 
 def main():
