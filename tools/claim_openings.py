@@ -22,7 +22,7 @@ usage: claim_openings.py openings RECORDS... | claim_openings.py score A.jsonl [
 import json
 import sys
 
-from paired import OPPONENTS, games
+from paired import OPPONENTS, mean_points
 from threat_audit import our_moves
 
 CENTRE = 7
@@ -60,11 +60,12 @@ def offsets(position):
 
 
 def points_to_move(path):
-    """Opening index -> our points, for games where ours moved first after it."""
+    """Opening index -> our points (the mean over repeats), for games where ours moved
+    first after it."""
     lengths = {g["opening_index"]: g["opening_len"] for g in map(json.loads, open(path))}
     return {
         int(opening): points
-        for (opening, colour), points in games(path, OPPONENTS).items()
+        for (opening, colour), points in mean_points([path], OPPONENTS).items()
         if (colour == "black") == (lengths[opening] % 2 == 0)
     }
 
