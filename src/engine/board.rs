@@ -72,12 +72,17 @@ pub struct PosParseError(pub String);
 impl std::str::FromStr for Pos {
     type Err = PosParseError;
 
-    /// `x,y`: two non-negative numbers (whether the cell is on a board is the board's
-    /// to say).
+    /// `x,y`: two numbers of at most three digits, spaces around them allowed (whether
+    /// the cell is on a board is the board's to say).
     fn from_str(text: &str) -> Result<Pos, PosParseError> {
         let bad = || PosParseError(text.to_string());
+        let number = |s: &str| -> Option<usize> {
+            let s = s.trim();
+            let digits = !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| s.parse().ok()).flatten()
+        };
         let (x, y) = text.split_once(',').ok_or_else(bad)?;
-        let (Ok(x), Ok(y)) = (x.trim().parse(), y.trim().parse()) else {
+        let (Some(x), Some(y)) = (number(x), number(y)) else {
             return Err(bad());
         };
         Ok(Pos::new(x, y))
@@ -263,7 +268,7 @@ mod tests {
     fn cells_read_from_x_comma_y() {
         assert_eq!("7,8".parse(), Ok(Pos::new(7, 8)));
         assert_eq!(" 0, 14".parse(), Ok(Pos::new(0, 14)));
-        for bad in ["7", "7;8", "a,1", "-1,2", "1,2,3", ""] {
+        for bad in ["7", "7;8", "a,1", "-1,2", "+1,2", "1000,2", "1,2,3", ""] {
             assert_eq!(bad.parse::<Pos>(), Err(PosParseError(bad.to_string())));
         }
     }

@@ -103,14 +103,7 @@ pub fn parse(line: &str) -> Option<Answer> {
 
 /// `x,y` with optional spaces, both small non-negative numbers.
 fn parse_move(t: &str) -> Option<Pos> {
-    let (x, y) = t.split_once(',')?;
-    let number = |s: &str| -> Option<usize> {
-        let s = s.trim();
-        (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse().ok())
-            .flatten()
-    };
-    Some(Pos::new(number(x)?, number(y)?))
+    t.parse().ok()
 }
 
 #[cfg(test)]
