@@ -1,7 +1,11 @@
 //! VCT: victory by continuous threats. The attacker plays only fours and open threes
 //! (and three-threes, four-threes); the defender answers a four with its block and an
 //! open three with any move that leaves no open-four point, or with fours of its own.
-//! The attacker wins if every defence still loses.
+//! The attacker wins if every defence still loses. A second pass, when threes and
+//! fours prove nothing, also lets the attacker play a quiet threat: a closed three with
+//! more, after which it would win by fours if the defender passed. The defender then
+//! answers on that line of fours, with its own fours, or with a stone that breaks the
+//! line from beside it (each such stone is tried on the line before it counts).
 //!
 //! Searched by proof numbers, depth first (df-pn): every position carries how many
 //! leaves must still be proven (pn) or refuted (dn) to settle it, and the search goes
@@ -10,14 +14,23 @@
 //! ones, however deep they go; a three with three answers costs three. Results are kept
 //! per position, so a transposition is settled once.
 
+use super::cellset::CellSet;
 use super::keymap::KeyMap;
 use super::movegen::{defences, fours, retain_legal, situation, Situation};
-use super::state::{State, NONE};
+use super::state::{State, NONE, STEPS};
 use super::threat::Threat;
 use super::time::Stopper;
+use super::vcf::Vcf;
+use crate::engine::Rule;
 
 /// Attacker moves in one line at most.
 pub const MAX_THREATS: u32 = 12;
+
+/// Nodes a defender node may spend looking for the attacker's VCF after a quiet
+/// attacking move (a closed three with more), as if the defender passed.
+const VCF_THREAT_NODES: u64 = 100;
+/// Fours in such a VCF at most.
+const VCF_THREAT_FOURS: u32 = 6;
 
 /// Proof and disproof numbers at or beyond this are infinite: settled.
 const INF: u32 = 1 << 28;
@@ -51,6 +64,11 @@ pub struct Vct<'a> {
     table: KeyMap<Entry>,
     scratch: Vec<u16>,
     exhausted: bool,
+    /// The attacker may also play a closed three with more when it threatens a win by
+    /// fours (the second pass of [`Vct::search`]).
+    quiet_threats: bool,
+    /// Whether [`Vct::search`] makes that second pass.
+    second_pass: bool,
 }
 
 impl<'a> Vct<'a> {
@@ -69,7 +87,15 @@ impl<'a> Vct<'a> {
             table: KeyMap::default(),
             scratch: Vec::with_capacity(256),
             exhausted: false,
+            quiet_threats: false,
+            second_pass: true,
         }
+    }
+
+    /// Threes and fours only: no second pass with quiet threats.
+    pub fn threes_and_fours_only(mut self) -> Vct<'a> {
+        self.second_pass = false;
+        self
     }
 
     /// A winning line (attacker and defender alternating, the defender's choice being
@@ -85,8 +111,26 @@ impl<'a> Vct<'a> {
     }
 
     /// As [`Vct::solve`], keeping the search for [`Vct::out_of_budget`].
+    ///
+    /// Two passes: threes and fours only, and when that proves there is no such win, the
+    /// rest of the budget with quiet threats too (closed threes with more, answered by
+    /// breaking the win by fours they threaten). The first pass settles most positions
+    /// at its lower cost; the second finds the wins that need a quiet threat on the way.
     pub fn search(&mut self, max_threats: u32) -> Option<Vec<u16>> {
         let threats = max_threats.min(MAX_THREATS);
+        if let Some(line) = self.pass_of(threats) {
+            return Some(line);
+        }
+        if self.exhausted || !self.second_pass || self.state.rule() == Rule::Renju {
+            return None;
+        }
+        // The first pass's refutations do not hold once the attacker has more moves.
+        self.table = KeyMap::default();
+        self.quiet_threats = true;
+        self.pass_of(threats)
+    }
+
+    fn pass_of(&mut self, threats: u32) -> Option<Vec<u16>> {
         let (pn, _) = self.attack(INF, INF, threats);
         (pn == 0 && !self.exhausted).then(|| self.principal_line())
     }
@@ -150,10 +194,10 @@ impl<'a> Vct<'a> {
             .into_iter()
             .map(|cell| {
                 // One answer to a four, about three to a three.
-                let guess = if self.state.threat(cell, me).is_four() {
-                    (1, 1)
-                } else {
-                    (3, 1)
+                let guess = match self.state.threat(cell, me) {
+                    t if t.is_four() => (1, 1),
+                    t if t >= Threat::Flex3 => (3, 1),
+                    _ => (6, 1),
                 };
                 let (pn, dn) = self
                     .lookup(self.state.hash_after(cell), threats - 1)
@@ -257,6 +301,14 @@ impl<'a> Vct<'a> {
             // A three-three point is slower than our open three: the three still forces.
             Situation::DefendThreeThree | Situation::Quiet => {
                 out.extend(self.state.cells_with(me, Threat::Flex3));
+                if self.quiet_threats {
+                    // A closed three with more threatens a win by fours: it forces too.
+                    let s = &*self.state;
+                    out.extend(
+                        s.cells_with(me, Threat::Block3)
+                            .filter(|&c| s.threat(c, me) == Threat::Block3Plus),
+                    );
+                }
             }
             Situation::Win(_)
             | Situation::WinsInThree(_)
@@ -293,9 +345,108 @@ impl<'a> Vct<'a> {
                 defences(self.state, Threat::Flex4, &mut moves, &mut self.scratch);
                 retain_legal(self.state, &mut moves);
             }
+            Situation::Quiet | Situation::DefendFourThree | Situation::DefendThreeThree => {
+                return self.vcf_threat_defences();
+            }
             _ => return None,
         }
         Some(moves)
+    }
+
+    /// After a quiet attacking move: when the attacker would win by fours if the
+    /// defender passed, the defender's answers are the cells of that line (each breaks
+    /// it), the defender's own fours, and the stones elsewhere that break it too (they
+    /// close its open four, or with its blocks make a four or a five of the defender's);
+    /// `None` when there is no such line.
+    fn vcf_threat_defences(&mut self) -> Option<Vec<u16>> {
+        if !self.quiet_threats {
+            return None;
+        }
+        self.state.pass();
+        let line = Vcf::new(self.state, self.stop, self.nodes, VCF_THREAT_NODES)
+            .with_max_fours(VCF_THREAT_FOURS)
+            .solve();
+        self.state.unmake();
+        let line = line?;
+        let mut moves = Vec::with_capacity(line.len() + 8);
+        fours(self.state, &mut moves);
+        for &c in &line {
+            if !moves.contains(&c) {
+                moves.push(c);
+            }
+        }
+        // Off the line, a stone changes it only as a five point of its last move (an
+        // open four) or in a five with one of its blocks (a four of the defender's).
+        let mut near = CellSet::default();
+        let ends = line.iter().skip(1).step_by(2).chain(line.last());
+        for &c in ends {
+            for step in STEPS {
+                for k in (-4..=4).filter(|&k| k != 0) {
+                    let q = (c as isize + k * step) as u16;
+                    if self.state.is_empty(q) && !moves.contains(&q) {
+                        near.set(q as usize, true);
+                    }
+                }
+            }
+        }
+        for x in near.into_cells() {
+            if self.breaks(x, &line) {
+                moves.push(x);
+            }
+        }
+        retain_legal(self.state, &mut moves);
+        Some(moves)
+    }
+
+    /// Whether the line of fours `line` (the attacker's fours and the defender's blocks,
+    /// alternating, ending with a five or an open four) fails once the defender, to
+    /// move, has put a stone on `x`: a four no longer forces the line's block, a block
+    /// makes a four or a five of the defender's, or the last move no longer wins.
+    fn breaks(&mut self, x: u16, line: &[u16]) -> bool {
+        let attacker = 1 - self.state.side_to_move();
+        self.state.make(x);
+        let mut made = 1;
+        // With the attacker to move: a four of the defender's must be the one the line
+        // blocks next (with a four of its own), and two of them lose.
+        let mut broken = match situation(self.state) {
+            Situation::Lost => true,
+            Situation::Forced(b) => b != line[0],
+            _ => false,
+        };
+        for (i, &c) in line.iter().enumerate() {
+            let next = line.get(i + 1).copied();
+            if broken {
+                break;
+            }
+            if i % 2 == 0 && next.is_none() {
+                // The last move must still win: a five, or an open four.
+                broken = self.state.threat(c, attacker) < Threat::Flex4;
+                break;
+            }
+            self.state.make(c);
+            made += 1;
+            let sit = situation(self.state);
+            broken = if i % 2 == 0 {
+                // The defender must answer the four with the line's block, and only
+                // with it; a five of its own (`Win`) breaks the line.
+                match sit {
+                    Situation::Lost => break,
+                    Situation::Forced(b) => Some(b) != next,
+                    _ => true,
+                }
+            } else {
+                match sit {
+                    Situation::Lost => true,
+                    Situation::Forced(b) => Some(b) != next,
+                    _ => false,
+                }
+            };
+        }
+        for _ in 0..made {
+            self.state.unmake();
+        }
+        *self.nodes += made;
+        broken
     }
 
     /// Replays the proof from the root: at attacker nodes the proven move, at defender
