@@ -37,7 +37,11 @@ const SAFE_WANTED: usize = 4;
 const VCF_SHARE: f64 = 0.3;
 
 /// Whether the opponent wins by threats after the side to move plays `mv`, within
-/// `nodes`.
+/// `nodes`. Threes and fours only: the VCT's second pass with quiet threats finds wins
+/// the first misses, but where it finds none it runs to the end of its budget and the
+/// check is unsettled, so fewer moves come out safe and less time goes back to the
+/// deepening. With it, the brain scored +2.7 points against Carbon at 1 s over 240
+/// games and -2.7 at 300 ms over 320 (docs/tuning-sessions-from-stop-48.md): no gain.
 pub fn check(s: &mut Searcher, mv: u16, nodes: u64) -> Verdict {
     crate::profile_function!();
     let vcf_nodes = (nodes as f64 * VCF_SHARE) as u64;
@@ -48,7 +52,8 @@ pub fn check(s: &mut Searcher, mv: u16, nodes: u64) -> Verdict {
         Some(line) => Verdict::Refuted(line),
         None => {
             let vcf_complete = !vcf.out_of_budget();
-            let mut vct = Vct::new(&mut s.state, &mut s.stop, &mut count, nodes - vcf_nodes);
+            let mut vct = Vct::new(&mut s.state, &mut s.stop, &mut count, nodes - vcf_nodes)
+                .threes_and_fours_only();
             match vct.search(vct::MAX_THREATS) {
                 Some(line) => Verdict::Refuted(line),
                 None if vcf_complete && !vct.out_of_budget() => Verdict::Safe,

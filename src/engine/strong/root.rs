@@ -413,11 +413,13 @@ fn root_vcf(s: &mut Searcher) -> Option<Vec<u16>> {
 const ROOT_VCT_SHARE: f64 = 0.05;
 
 /// A win by continuous threats (threes and fours) within its own share of the budget.
+/// Threes and fours only, as in the guard ([`super::guard::check`] says why).
 fn root_vct(s: &mut Searcher) -> Option<Vec<u16>> {
     crate::profile_function!();
     let budget = s.stop.node_share(ROOT_VCT_SHARE, s.counters.nodes);
     let mut nodes = s.counters.nodes;
     let line = Vct::new(&mut s.state, &mut s.stop, &mut nodes, budget)
+        .threes_and_fours_only()
         .solve(vct::MAX_THREATS)
         .filter(|line| !line.is_empty());
     s.counters.nodes = nodes;

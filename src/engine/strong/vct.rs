@@ -193,11 +193,11 @@ impl<'a> Vct<'a> {
             .attacking_moves(sit)
             .into_iter()
             .map(|cell| {
-                // One answer to a four, about three to a three.
+                // One answer to a four, about three to a three, more to a quiet threat.
                 let guess = match self.state.threat(cell, me) {
                     t if t.is_four() => (1, 1),
-                    t if t >= Threat::Flex3 => (3, 1),
-                    _ => (6, 1),
+                    Threat::Block3Plus if self.quiet_threats => (6, 1),
+                    _ => (3, 1),
                 };
                 let (pn, dn) = self
                     .lookup(self.state.hash_after(cell), threats - 1)
