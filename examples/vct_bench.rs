@@ -2,10 +2,12 @@
 //! Reads lines `LABEL x,y x,y ...` (moves from Black's first; 15x15 freestyle), e.g.
 //! `tools/vct-positions.txt` (made by `tools/vct_positions.py` from match records), and
 //! searches each position's side to move for a VCT within NODES nodes, as the root
-//! guard does after its VCF. Prints per label: wins found, proven none, budget out, and
-//! the nodes spent. Counts, not times: the machine's load does not change them.
+//! guard does after its VCF (threes and fours only; with `quiet` after FILE, also the
+//! second pass with quiet threats, as the analysis view's forced-win finder does).
+//! Prints per label: wins found, proven none, budget out, and the nodes spent. Counts,
+//! not times: the machine's load does not change them.
 //!
-//! `cargo run --release --no-default-features --example vct_bench -- NODES FILE`
+//! `cargo run --release --no-default-features --example vct_bench -- NODES FILE [quiet]`
 
 use gomoku::engine::board::PosParseError;
 use gomoku::engine::clock::MonotonicClock;
@@ -18,8 +20,10 @@ use std::sync::Arc;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [nodes, file] = args.as_slice() else {
-        return Err("usage: vct_bench NODES FILE".into());
+    let (nodes, file, quiet) = match args.as_slice() {
+        [nodes, file] => (nodes, file, false),
+        [nodes, file, q] if q == "quiet" => (nodes, file, true),
+        _ => return Err("usage: vct_bench NODES FILE [quiet]".into()),
     };
     let budget: u64 = nodes.parse().map_err(|e| format!("NODES {nodes:?}: {e}"))?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -33,6 +37,9 @@ fn main() -> Result<(), String> {
         let mut stop = Stopper::new(Arc::new(MonotonicClock::new()), None, None, None);
         let mut count = 0;
         let mut vct = Vct::new(&mut state, &mut stop, &mut count, budget);
+        if !quiet {
+            vct = vct.threes_and_fours_only();
+        }
         let slot = match (vct.search(MAX_THREATS).is_some(), vct.out_of_budget()) {
             (true, _) => 0,
             (false, false) => 1,
