@@ -28,8 +28,12 @@ const BUDGET: u64 = 200_000;
 const QUIET_BUDGET: u64 = 1_000_000;
 
 fn positions() -> Vec<Board> {
-    include_str!("data/vct.txt")
-        .lines()
+    boards_in(include_str!("data/vct.txt"))
+}
+
+/// One board per line of `text` (moves from Black's first), skipping blanks and comments.
+fn boards_in(text: &str) -> Vec<Board> {
+    text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(board_of)
         .collect()
@@ -136,11 +140,7 @@ fn every_claimed_vct_beats_every_defence() {
 /// Threes and fours alone prove no win there (the search's first pass), and our main
 /// search did not see one at two seconds in some of them.
 fn quiet_threat_positions() -> Vec<Board> {
-    include_str!("data/vct-quiet.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(board_of)
-        .collect()
+    boards_in(include_str!("data/vct-quiet.txt"))
 }
 
 /// Whether threes and fours alone prove that the side to move on `b` has no win by
