@@ -130,6 +130,7 @@ impl<'a> Vct<'a> {
         self.pass_of(threats)
     }
 
+    /// One df-pn pass from the root with the attacker's moves as `quiet_threats` says.
     fn pass_of(&mut self, threats: u32) -> Option<Vec<u16>> {
         let (pn, _) = self.attack(INF, INF, threats);
         (pn == 0 && !self.exhausted).then(|| self.principal_line())
