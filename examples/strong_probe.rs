@@ -4,9 +4,12 @@
 //!
 //! `cargo run --release --no-default-features --example strong_probe -- DEPTH|TIMEms|NODESn MOVES...`
 //!
-//! Two more modes: `curveD` prints the nodes each depth up to D costs from a cold start
+//! More modes: `curveD` prints the nodes each depth up to D costs from a cold start
 //! (how selective the search is), `threatsN` looks for the side to move's VCF or VCT
-//! within N nodes each.
+//! within N nodes each, `refuteMS` answers every candidate with an opponent's search of
+//! MS milliseconds, and `safeN` answers every candidate with the opponent's forced-win
+//! finder within N nodes: which moves leave the opponent no win by threats (where a lost
+//! game turned, see `docs/tuning-sessions-from-stop-48.md`).
 
 use gomoku::engine::strong::eval::evaluate;
 use gomoku::engine::strong::state::State;
@@ -67,6 +70,10 @@ fn main() {
         println!("{r:?} in {:?}", t.elapsed());
         return;
     }
+    if let Some(n) = limit.strip_prefix("safe") {
+        safe_moves(&board, &st, n.parse().expect("a node count"));
+        return;
+    }
     if let Some(ms) = limit.strip_prefix("refute") {
         // Every candidate of the side to move, each answered by a search of ms
         // milliseconds: which moves the opponent cannot be shown to beat.
@@ -124,5 +131,30 @@ fn main() {
         r.stats.nodes,
         r.stats.elapsed,
         pv.join(" ")
+    );
+}
+
+/// Every candidate of the side to move, each answered by the opponent's forced-win finder
+/// within `nodes` nodes: prints how many leave it no win (proven), how many it could not
+/// settle, how many it refutes, and the safe ones.
+fn safe_moves(board: &Board, st: &State, nodes: u64) {
+    use gomoku::engine::strong::{find_forced_win, ForcedWin};
+    let mut cands = Vec::new();
+    st.candidates(&mut cands);
+    let (mut safe, mut unknown, mut refuted) = (Vec::new(), 0, 0);
+    for c in cands {
+        let p = st.pos_of(c);
+        let mut b = board.clone();
+        b.play(p).expect("a candidate is empty");
+        match find_forced_win(&b, Rule::Freestyle, &StrongLimits::depth(60), nodes) {
+            ForcedWin::None { complete: true } => safe.push(format!("{},{}", p.x, p.y)),
+            ForcedWin::None { complete: false } => unknown += 1,
+            _ => refuted += 1,
+        }
+    }
+    println!(
+        "safe {} unknown {unknown} refuted {refuted}: {}",
+        safe.len(),
+        safe.join(" ")
     );
 }
