@@ -8,9 +8,11 @@ and a target, the mean winning chance our next AHEAD searches in that game gave
 searches after its end. A temporal-difference label: the search a few moves on has seen
 what the opponent really did with the position, which the position's own evaluation
 could only guess; the result alone says more about which engine was stronger than about
-the position (see docs/network.md). Input for `examples/tune.rs`.
+the position (see docs/network.md). Input for `examples/tune.rs`; with `--net`, lines
+as `examples/label.rs` writes them (the target as a score, SCALE times its logit), for
+`examples/train_net.rs --scale 200 --lambda-deep 0`.
 
-usage: td_labels.py [--ahead N] RECORD.jsonl... > labels.jsonl (counts on stderr)
+usage: td_labels.py [--ahead N] [--net] RECORD.jsonl... > labels.jsonl (counts on stderr)
 """
 import json
 import math
@@ -55,11 +57,23 @@ def positions(g, ahead):
         yield moves[: ours[t]], sum(later) / len(later)
 
 
+def as_label(moves, target):
+    """A line for the network's trainer: the moves as [x, y] pairs and the target as a
+    search score (held off the certain ends, which the trainer reads as won or lost)."""
+    p = min(max(target, 0.005), 0.995)
+    score = round(SCALE * math.log(p / (1 - p)))
+    cells = [[int(v) for v in m.split(",")] for m in moves]
+    return {"moves": cells, "score": score, "result": 0}
+
+
 def main():
     args = sys.argv[1:]
-    ahead = 3
-    if args[:1] == ["--ahead"]:
-        ahead, args = int(args[1]), args[2:]
+    ahead, net = 3, False
+    while args[:1] in (["--ahead"], ["--net"]):
+        if args[0] == "--net":
+            net, args = True, args[1:]
+        else:
+            ahead, args = int(args[1]), args[2:]
     if not args:
         sys.exit(__doc__)
     out = []
@@ -69,7 +83,8 @@ def main():
     # Shuffled (fixed seed): the tuner holds out every tenth line.
     random.Random(7).shuffle(out)
     for moves, target in out:
-        print(json.dumps({"moves": moves, "target": round(target, 4)}))
+        line = as_label(moves, target) if net else {"moves": moves, "target": round(target, 4)}
+        print(json.dumps(line))
     print(f"{len(args)} files, {len(out)} positions", file=sys.stderr)
 
 

@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! cargo run --release --no-default-features --example train_net -- \
-//!     --out net.gmknet [--epochs 8] [--hidden 32] [--lambda 0.5] GAMES.jsonl...
+//!     --out net.gmknet [--epochs 8] [--hidden 32] [--lambda 0.5] [--scale K] GAMES.jsonl...
 //! ```
 //!
 //! Games are `examples/datagen.rs` lines. Every 20th game is held out; the loss on those
@@ -38,6 +38,8 @@ struct Options {
     deep_repeat: usize,
     /// The result's share in a deeply labelled position's target.
     lambda_deep: f32,
+    /// `K` given instead of fitted (labels whose scores were made with a known scale).
+    scale: Option<f32>,
 }
 
 fn options() -> Result<Options, lexopt::Error> {
@@ -55,6 +57,7 @@ fn options() -> Result<Options, lexopt::Error> {
         coarse_only: false,
         deep_repeat: 1,
         lambda_deep: 0.2,
+        scale: None,
     };
     let mut p = lexopt::Parser::from_env();
     while let Some(arg) = p.next()? {
@@ -70,6 +73,7 @@ fn options() -> Result<Options, lexopt::Error> {
             Long("coarse-only") => o.coarse_only = true,
             Long("deep-repeat") => o.deep_repeat = p.value()?.parse()?,
             Long("lambda-deep") => o.lambda_deep = p.value()?.parse()?,
+            Long("scale") => o.scale = Some(p.value()?.parse()?),
             Value(v) => o.files.push(v.string()?),
             _ => return Err(arg.unexpected()),
         }
@@ -92,7 +96,7 @@ fn main() {
         train.len(),
         test.len()
     );
-    let k = fit_scale(&train);
+    let k = o.scale.unwrap_or_else(|| fit_scale(&train));
     eprintln!("K = {k:.1} (search score per unit of logit)");
     let targets = |s: &Sample| target(s, k, if s.deep { o.lambda_deep } else { o.lambda });
     let reference: f32 = test
