@@ -36,7 +36,8 @@ def chance(message):
 
 
 def positions(g, ahead):
-    """(moves, target) for each undecided position we searched in the record `g`."""
+    """(moves, target, result) for each undecided position we searched in the record `g`;
+    the result as `examples/label.rs` writes it: 1 Black won, -1 White won, 0 a draw."""
     if sum(p in OPPONENTS for p in (g["black"], g["white"])) != 1:
         return
     if any(int(v) >= SIZE for m in g["moves"] for v in m.split(",")):
@@ -44,6 +45,7 @@ def positions(g, ahead):
     mine = "white" if g["black"] in OPPONENTS else "black"
     ours_black = mine == "black"
     result = {g[mine]: 1.0, None: 0.5}.get(g["winner"], 0.0)
+    black_result = {g["black"]: 1, g["white"]: -1}.get(g["winner"], 0)
     moves = g["moves"]
     ours = [i for i in range(g["opening_len"], len(moves)) if (i % 2 == 0) == ours_black]
     said = [chance(m) for m in g["messages"].get(g[mine], [])[: len(ours)]]
@@ -54,16 +56,17 @@ def positions(g, ahead):
             said[t + k] if t + k < len(said) and said[t + k] is not None else result
             for k in range(1, ahead + 1)
         ]
-        yield moves[: ours[t]], sum(later) / len(later)
+        yield moves[: ours[t]], sum(later) / len(later), black_result
 
 
-def as_label(moves, target):
-    """A line for the network's trainer: the moves as [x, y] pairs and the target as a
-    search score (held off the certain ends, which the trainer reads as won or lost)."""
+def as_label(moves, target, result):
+    """A line for the network's trainer: the moves as [x, y] pairs, the target as a
+    search score (held off the certain ends, which the trainer reads as won or lost) and
+    the game's result."""
     p = min(max(target, 0.005), 0.995)
     score = round(SCALE * math.log(p / (1 - p)))
     cells = [[int(v) for v in m.split(",")] for m in moves]
-    return {"moves": cells, "score": score, "result": 0}
+    return {"moves": cells, "score": score, "result": result}
 
 
 def main():
@@ -82,8 +85,12 @@ def main():
             out.extend(positions(json.loads(line), ahead))
     # Shuffled (fixed seed): the tuner holds out every tenth line.
     random.Random(7).shuffle(out)
-    for moves, target in out:
-        line = as_label(moves, target) if net else {"moves": moves, "target": round(target, 4)}
+    for moves, target, result in out:
+        line = (
+            as_label(moves, target, result)
+            if net
+            else {"moves": moves, "target": round(target, 4)}
+        )
         print(json.dumps(line))
     print(f"{len(args)} files, {len(out)} positions", file=sys.stderr)
 
