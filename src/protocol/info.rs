@@ -11,8 +11,14 @@ use std::time::Duration;
 pub const DEFAULT_TURN_MS: u64 = 5000;
 /// Turn time used for `timeout_turn 0` ("play as fast as you can"): a very short search.
 const FASTEST_TURN_MS: u64 = 100;
-/// Our moves a game is planned to last, and the fewest still planned for.
-const MOVES_TO_PLAN: u64 = 40;
+/// Our moves a game is planned to last, and the fewest still planned for: a move's
+/// share of a match clock is what is left over the moves to go, 24 less a quarter of
+/// the stones on the board, at least 12. Planned as 40 less half the stones, games
+/// of 20 s against Carbon ended with a median 12 s of our clock unspent (the first
+/// moves, where White's games are decided, got a 35th of it); with 24, 9 s, and
+/// 71-0-9 against Carbon (main 70-0-10) and 23-2-15 against main's binary over 20 s
+/// games (the sixth session of 3 December, `docs/tuning-sessions-from-stop-48.md`).
+const MOVES_TO_PLAN: u64 = 24;
 const MIN_MOVES_TO_PLAN: u64 = 12;
 /// Kept back from every limit for pipes, scheduling and the manager's clock: never less
 /// than this. Measured on the 2-core machine with two matches running: a 300 ms turn
@@ -199,7 +205,7 @@ impl Settings {
         if let Some(left) = self.time_left_ms.filter(|_| !unlimited_match) {
             let reserve = empty.div_ceil(2) as u64 * REPLY_COST_MS;
             let usable = left.saturating_sub(margin(left)).saturating_sub(reserve);
-            let to_go = (MOVES_TO_PLAN.saturating_sub(stones as u64 / 2)).max(MIN_MOVES_TO_PLAN);
+            let to_go = (MOVES_TO_PLAN.saturating_sub(stones as u64 / 4)).max(MIN_MOVES_TO_PLAN);
             let share = usable / to_go;
             soft = soft.min(share);
             hard = hard.min(share * 3).min(usable / 4);
@@ -269,11 +275,11 @@ mod tests {
         apply(&mut s, InfoKey::TimeoutMatch, "180000").unwrap();
         apply(&mut s, InfoKey::TimeLeft, "15000").unwrap();
         // 15 s less its margin (45 ms + 7.5%) and the reserve for our 113 moves at most
-        // on 15x15 (1 130 ms): 12 700 ms over 40 moves to go, 317 ms a move, never more
+        // on 15x15 (1 130 ms): 12 700 ms over 24 moves to go, 529 ms a move, never more
         // than 3x.
         let b = s.time_budget(0, 225);
-        assert_eq!(b.soft, Duration::from_millis(317), "{b:?}");
-        assert_eq!(b.hard, Duration::from_millis(3 * 317), "{b:?}");
+        assert_eq!(b.soft, Duration::from_millis(529), "{b:?}");
+        assert_eq!(b.hard, Duration::from_millis(3 * 529), "{b:?}");
         // Late in the game fewer moves are planned for, each getting more.
         assert!(s.time_budget(60, 165).soft > b.soft);
         // With the clock out, the reply comes at once.
