@@ -15,7 +15,7 @@ const FASTEST_TURN_MS: u64 = 100;
 /// share of a match clock is what is left over the moves to go, 24 less a quarter of
 /// the stones on the board, at least 12. Planned as 40 less half the stones, games
 /// of 20 s against Carbon ended with a median 12 s of our clock unspent (the first
-/// moves, where White's games are decided, got a 35th of it); with 24, 9 s, and
+/// moves, where White's games are decided, got a 35th of it); with 24, a median 9 s, and
 /// 71-0-9 against Carbon (main 70-0-10) and 23-2-15 against main's binary over 20 s
 /// games (the sixth session of 3 December, `docs/tuning-sessions-from-stop-48.md`).
 const MOVES_TO_PLAN: u64 = 24;
