@@ -19,6 +19,8 @@ const FASTEST_TURN_MS: u64 = 100;
 /// 71-0-9 against Carbon (main 70-0-10) and 23-2-15 against main's binary over 20 s
 /// games (the sixth session of 3 December, `docs/tuning-sessions-from-stop-48.md`).
 const MOVES_TO_PLAN: u64 = 24;
+/// Stones on the board per move taken off [`MOVES_TO_PLAN`].
+const STONES_PER_PLANNED_MOVE: u64 = 4;
 const MIN_MOVES_TO_PLAN: u64 = 12;
 /// Kept back from every limit for pipes, scheduling and the manager's clock: never less
 /// than this. Measured on the 2-core machine with two matches running: a 300 ms turn
@@ -205,7 +207,8 @@ impl Settings {
         if let Some(left) = self.time_left_ms.filter(|_| !unlimited_match) {
             let reserve = empty.div_ceil(2) as u64 * REPLY_COST_MS;
             let usable = left.saturating_sub(margin(left)).saturating_sub(reserve);
-            let to_go = (MOVES_TO_PLAN.saturating_sub(stones as u64 / 4)).max(MIN_MOVES_TO_PLAN);
+            let planned = MOVES_TO_PLAN.saturating_sub(stones as u64 / STONES_PER_PLANNED_MOVE);
+            let to_go = planned.max(MIN_MOVES_TO_PLAN);
             let share = usable / to_go;
             soft = soft.min(share);
             hard = hard.min(share * 3).min(usable / 4);
