@@ -4,7 +4,7 @@
 use gomoku::engine::strong::nnue::Network;
 use gomoku::engine::Level;
 use gomoku::profiler;
-use gomoku::protocol::{driver, Brain};
+use gomoku::protocol::{driver, input, Brain};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -97,7 +97,7 @@ fn main() -> ExitCode {
     };
     let session = args.profile.map(profiler::Session::start);
     profiler::set_thread_name("brain");
-    let lines = driver::spawn_reader(BufReader::new(io::stdin()));
+    let lines = input::spawn_reader(BufReader::new(io::stdin()));
     let mut brain = Brain::new(args.seed);
     if let Some(level) = args.level {
         brain.set_level(level);

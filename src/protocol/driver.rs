@@ -1,4 +1,4 @@
-//! Runs a [`Brain`] over a line source and a writer. Input is read on its own thread and
+//! Runs a [`Brain`] over an [`Input`] and a writer. Input is read on its own thread and
 //! the search runs on another, so the driver keeps reading while the brain thinks. A line
 //! that arrives during a search:
 //! - `END` stops it, and the brain leaves without answering;
@@ -11,11 +11,11 @@
 
 use super::brain::{about, Action, Brain};
 use super::command::{is_info_line, parse_command, Command};
-use super::lines::{read_line_capped, to_text};
+use super::input::Input;
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
@@ -24,45 +24,15 @@ use std::time::Duration;
 /// added between the search's end and its answer.
 const POLL: Duration = Duration::from_millis(2);
 
-/// Reads lines from `input` on a new thread and sends them, as text, over the returned
-/// channel; it closes at the end of input. Bytes that are not UTF-8 are replaced, not
-/// fatal, and very long lines are cut (see [`read_line_capped`]).
-pub fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    let spawned = thread::Builder::new()
-        .name("pbrain-input".into())
-        .spawn(move || {
-            let mut buf = Vec::with_capacity(256);
-            loop {
-                match read_line_capped(&mut input, &mut buf) {
-                    Ok(false) => break,
-                    Ok(true) => {
-                        if tx.send(to_text(&buf)).is_err() {
-                            break;
-                        }
-                    }
-                    Err(e) => {
-                        log::warn!("input failed: {e}");
-                        break;
-                    }
-                }
-            }
-        });
-    if let Err(e) = spawned {
-        log::error!("cannot start the input thread: {e}");
-    }
-    rx
-}
-
 /// Drives `brain` until `END` or the end of input. Each answer is flushed at once.
-pub fn run<W: Write>(brain: &mut Brain, lines: Receiver<String>, out: &mut W) -> io::Result<()> {
+pub fn run<W: Write>(brain: &mut Brain, lines: Input, out: &mut W) -> io::Result<()> {
     let mut queued: VecDeque<String> = VecDeque::new();
     loop {
         let line = match queued.pop_front() {
             Some(line) => line,
             None => match lines.recv() {
-                Ok(line) => line,
-                Err(_) => return Ok(()), // end of input: the manager is gone
+                Some(line) => line,
+                None => return Ok(()), // end of input: the manager is gone
             },
         };
         log::debug!("<- {}", line.trim_end());
@@ -155,15 +125,13 @@ fn take_early_stop(queued: &mut VecDeque<String>) -> bool {
 /// any other line, so a script that pipes `BEGIN`, `TURN`, `END` at once gets both moves.
 fn think_while_reading<W: Write>(
     brain: &mut Brain,
-    lines: &Receiver<String>,
+    lines: &Input,
     queued: &mut VecDeque<String>,
     out: &mut W,
 ) -> io::Result<Option<Vec<String>>> {
     // Lines already read are not "during" this search: queue them, END included (only a
     // YXSTOP among them can be for this search, see take_early_stop).
-    while let Ok(line) = lines.try_recv() {
-        queued.push_back(line);
-    }
+    lines.take_already_read(queued);
     let stop = Arc::new(AtomicBool::new(take_early_stop(queued)));
     let mut during = DuringSearch::default();
     let joined = thread::scope(|scope| {
@@ -208,7 +176,7 @@ struct DuringSearch {
 /// a queued line must be answered first), ABOUT is answered at once, the rest is queued.
 fn watch_input<W: Write>(
     finished: impl Fn() -> bool,
-    lines: &Receiver<String>,
+    lines: &Input,
     queued: &mut VecDeque<String>,
     out: &mut W,
     stop: &AtomicBool,
@@ -251,12 +219,14 @@ fn watch_input<W: Write>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::input::spawn_reader;
     use super::*;
-    use std::io::Cursor;
+    use std::io::{BufReader, Cursor};
+    use std::sync::mpsc;
 
     fn session(input: &str) -> String {
         let mut brain = Brain::new(Some(1));
-        let lines = spawn_reader(Cursor::new(input.as_bytes().to_vec()));
+        let lines = spawn_reader(BufReader::new(Cursor::new(input.as_bytes().to_vec())));
         let mut out = Vec::new();
         run(&mut brain, lines, &mut out).expect("writes to a Vec");
         String::from_utf8(out).expect("ASCII out")
@@ -286,7 +256,7 @@ mod tests {
         }
         let mut brain = Brain::new(Some(1));
         let mut out = Vec::new();
-        run(&mut brain, rx, &mut out).expect("writes to a Vec");
+        run(&mut brain, rx.into(), &mut out).expect("writes to a Vec");
         let out = String::from_utf8_lossy(&out);
         let moves = out.lines().filter(|l| !l.starts_with("MESSAGE")).count();
         assert_eq!(moves, 3, "OK and two moves:\n{out}");
@@ -303,7 +273,7 @@ mod tests {
         let mut brain = Brain::new(Some(1));
         thread::spawn(move || {
             let mut out = Vec::new();
-            run(&mut brain, rx, &mut out).expect("writes to a Vec");
+            run(&mut brain, rx.into(), &mut out).expect("writes to a Vec");
             let _ = done_tx.send(String::from_utf8_lossy(&out).into_owned());
         });
         feed(tx);
