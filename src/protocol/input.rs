@@ -55,27 +55,19 @@ impl Input {
     /// the reader holds but has not sent yet. Never waits for input still to be written.
     pub fn take_already_read(&self, queue: &mut VecDeque<String>) {
         loop {
-            match self.lines.try_recv() {
-                Ok(line) => {
-                    self.received();
-                    queue.push_back(line);
-                    continue;
-                }
+            let line = match self.lines.try_recv() {
+                Ok(line) => line,
                 Err(TryRecvError::Disconnected) => return,
-                Err(TryRecvError::Empty) => {}
-            }
-            if self.owed.load(Ordering::SeqCst) == 0 {
-                return;
-            }
-            // The reader holds counted lines: it sends them without reading more input,
-            // or drops the channel, so this wait is short.
-            match self.lines.recv() {
-                Ok(line) => {
-                    self.received();
-                    queue.push_back(line);
-                }
-                Err(_) => return,
-            }
+                Err(TryRecvError::Empty) if self.owed.load(Ordering::SeqCst) == 0 => return,
+                // The reader holds counted lines: it sends them without reading more
+                // input, or drops the channel, so this wait is short.
+                Err(TryRecvError::Empty) => match self.lines.recv() {
+                    Ok(line) => line,
+                    Err(_) => return,
+                },
+            };
+            self.received();
+            queue.push_back(line);
         }
     }
 

@@ -1,7 +1,7 @@
 //! The Gomocup "pbrain" protocol (http://petr.lastovicka.sweb.cz/protocl2en.htm):
 //! a line parser, the `INFO` settings, the brain's state machine, the `SWAP2BOARD`
-//! extension, the input reader, and a driver over any line source and writer (the `pbrain-gomoku` binary
-//! wires it to stdin/stdout).
+//! extension, the input reader, and a driver over any line source and writer (the
+//! `pbrain-gomoku` binary wires it to stdin/stdout).
 
 pub mod brain;
 pub mod command;
