@@ -172,6 +172,37 @@ fn a_vct_goes_on_with_threes_when_the_opponent_has_a_three_three_point() {
 }
 
 #[test]
+fn a_win_by_fours_ending_in_an_open_four_counts_the_plies_to_its_five() {
+    // Black's fours at (8,8) and (8,7) are blocked at (9,9) and (9,7); (8,6) then makes an
+    // open four on column 8, and the five comes two plies later: a win in 7, not in 5
+    // (the line's length, as the brain reported it before).
+    let mut b = board(&[
+        (5, 7),
+        (4, 7),
+        (6, 7),
+        (0, 0),
+        (7, 7),
+        (14, 0),
+        (8, 5),
+        (0, 14),
+    ]);
+    for (black, white) in [((10, 10), (14, 14)), ((11, 11), (1, 0))] {
+        b.play(Pos::new(black.0, black.1)).expect("empty");
+        b.play(Pos::new(white.0, white.1)).expect("empty");
+    }
+    let r = StrongEngine::new(1 << 20).search(&b, Rule::Freestyle, &limits(10_000));
+    assert_eq!(r.score, WIN - 7, "{r:?}");
+    let pv: Vec<(usize, usize)> = r.pv.iter().map(|p| (p.x, p.y)).collect();
+    assert_eq!(pv, [(8, 8), (9, 9), (8, 7), (9, 7), (8, 6)]);
+    // The line really ends in an open four: two fives for Black to make.
+    for p in &r.pv {
+        b.play(*p).expect("empty");
+    }
+    b.play(Pos::new(0, 1)).expect("empty");
+    assert_eq!(oracle::fives(&b, Stone::Black).len(), 2, "{b}");
+}
+
+#[test]
 fn a_three_three_with_no_four_against_it_is_a_win_in_five() {
     // Black's (7,7) makes two open threes; White's stones are far away and make nothing.
     let mut b = Board::square(15).expect("legal size");

@@ -3,7 +3,7 @@
 //! (multi-PV), depth, nodes, and how often the search played each point (a heatmap).
 //! Also the forced-win finder: VCF, then VCT, for the side to move.
 
-use super::movegen::{situation, Situation};
+use super::movegen::{plies_to_five, situation, Situation};
 use super::root::{aspiration, StrongEngine, StrongLimits};
 use super::search::{Searcher, MATE_BOUND, WIN};
 use super::state::{State, CELLS};
@@ -135,7 +135,7 @@ fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
             let vcf = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, 100_000).solve();
             s.counters.nodes = nodes;
             let cells = vcf?;
-            (WIN - cells.len() as i32, cells)
+            (WIN - plies_to_five(&mut s.state, &cells) as i32, cells)
         }
     };
     Some(AnalysisLine {

@@ -127,6 +127,28 @@ pub fn situation(s: &mut State) -> Situation {
     Situation::Quiet
 }
 
+/// Plies from the start of a winning `line` (the attacker's and the defender's moves in
+/// turn, as the VCF and VCT give them) to the five. Such a line ends with the attacker's
+/// deciding move, which need not be the five: after an open four the five comes two
+/// plies later, after a four-three or three-three four plies later.
+pub fn plies_to_five(s: &mut State, line: &[u16]) -> usize {
+    let Some((&last, before)) = line.split_last() else {
+        return 0;
+    };
+    for &c in before {
+        s.make(c);
+    }
+    let rest = match s.threat(last, s.side_to_move()) {
+        Threat::Flex4 => 2,
+        Threat::Block4Flex3 | Threat::Flex3x2 => 4,
+        _ => 0,
+    };
+    for _ in before {
+        s.unmake();
+    }
+    line.len() + rest
+}
+
 /// Whether `opp` has no cell of threat `level` or above left (for `Flex3x2`: no
 /// three-three and nothing from four-three up): what a defence must achieve.
 fn threat_gone(s: &State, opp: usize, level: Threat) -> bool {

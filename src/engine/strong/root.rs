@@ -3,7 +3,7 @@
 
 use super::guard::{self, Judgement, Verdict};
 use super::history::History;
-use super::movegen::{situation, Situation};
+use super::movegen::{plies_to_five, situation, Situation};
 use super::nnue::Network;
 use super::search::{Searcher, INF, MATE_BOUND, WIN};
 use super::state::{State, NONE};
@@ -280,8 +280,9 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         return vec![c];
     }
     if let Some(line) = vcf.or_else(|| root_vct(s)) {
-        result.score = WIN - line.len() as i32;
-        result.depth = line.len() as u32;
+        let plies = plies_to_five(&mut s.state, &line);
+        result.score = WIN - plies as i32;
+        result.depth = plies as u32;
         return line;
     }
     let reserve = s
