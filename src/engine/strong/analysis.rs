@@ -3,7 +3,7 @@
 //! (multi-PV), depth, nodes, and how often the search played each point (a heatmap).
 //! Also the forced-win finder: VCF, then VCT, for the side to move.
 
-use super::movegen::{plies_to_five, situation, Situation};
+use super::movegen::{plies_to_five, situation};
 use super::root::{aspiration, StrongEngine, StrongLimits};
 use super::search::{Searcher, MATE_BOUND, WIN};
 use super::state::{State, CELLS};
@@ -126,11 +126,9 @@ impl StrongEngine {
 /// A position decided before any search: a five to make, an open four to make, a win by
 /// continuous fours.
 fn immediate(s: &mut Searcher) -> Option<AnalysisLine> {
-    let line = match situation(&mut s.state) {
-        Situation::Win(c) => (WIN - 1, vec![c]),
-        Situation::WinsInThree(c) => (WIN - 3, vec![c]),
-        Situation::WinsInFive(c) => (WIN - 5, vec![c]),
-        _ => {
+    let line = match situation(&mut s.state).wins() {
+        Some((c, plies)) => (WIN - plies as i32, vec![c]),
+        None => {
             let mut nodes = s.counters.nodes;
             let vcf = Vcf::new(&mut s.state, &mut s.stop, &mut nodes, 100_000).solve();
             s.counters.nodes = nodes;

@@ -70,6 +70,35 @@ pub enum Situation {
     Quiet,
 }
 
+/// Plies from an open four (or double four) to the five: the reply, then the five.
+const AFTER_OPEN_FOUR: usize = 2;
+/// Plies from a four-three or three-three the opponent cannot answer with a four to the
+/// five: the reply, the open four, the reply, the five.
+const AFTER_DOUBLE_THREAT: usize = 4;
+
+/// Plies after the side to move's deciding move with threat class `t` until its five.
+fn plies_after(t: Threat) -> usize {
+    match t {
+        Threat::Flex4 => AFTER_OPEN_FOUR,
+        Threat::Block4Flex3 | Threat::Flex3x2 => AFTER_DOUBLE_THREAT,
+        _ => 0,
+    }
+}
+
+impl Situation {
+    /// The deciding move of a situation the side to move has won, and the plies from it
+    /// to the five (the move itself counted).
+    #[inline]
+    pub fn wins(self) -> Option<(u16, usize)> {
+        match self {
+            Situation::Win(c) => Some((c, 1)),
+            Situation::WinsInThree(c) => Some((c, 1 + AFTER_OPEN_FOUR)),
+            Situation::WinsInFive(c) => Some((c, 1 + AFTER_DOUBLE_THREAT)),
+            _ => None,
+        }
+    }
+}
+
 /// The first empty cell where `colour` has a threat of at least `t`.
 pub fn find_threat(s: &State, colour: usize, t: Threat) -> Option<u16> {
     s.cells_with(colour, t).next()
@@ -138,11 +167,7 @@ pub fn plies_to_five(s: &mut State, line: &[u16]) -> usize {
     for &c in before {
         s.make(c);
     }
-    let rest = match s.threat(last, s.side_to_move()) {
-        Threat::Flex4 => 2,
-        Threat::Block4Flex3 | Threat::Flex3x2 => 4,
-        _ => 0,
-    };
+    let rest = plies_after(s.threat(last, s.side_to_move()));
     for _ in before {
         s.unmake();
     }

@@ -250,34 +250,32 @@ impl Helper {
     }
 }
 
+/// The reply `c` of a position its threats decide, `plies` from the five.
+fn settled(result: &mut SearchResult, c: u16, plies: usize) -> Vec<u16> {
+    result.score = WIN - plies as i32;
+    result.depth = 1;
+    vec![c]
+}
+
 /// Runs the search; returns the principal variation and fills score and depth.
 fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16> {
     if s.state.stone_count() == 0 {
         return vec![s.state.centre()];
     }
     let sit = situation(&mut s.state);
-    match sit {
-        Situation::Win(c) => {
-            result.score = WIN - 1;
-            result.depth = 1;
-            return vec![c];
-        }
-        Situation::WinsInThree(c) => {
-            result.score = WIN - 3;
-            result.depth = 1;
-            return vec![c];
-        }
-        // The only move; with more depth allowed, search on for its score and line.
-        Situation::Forced(c) if max_depth <= 1 => return vec![c],
-        _ => {}
-    }
-    let vcf = root_vcf(s);
     // A four-three or three-three the opponent cannot answer with a four wins in five
     // plies; a win by fours, if there is one, comes first (every reply to it is forced).
-    if let (None, Situation::WinsInFive(c)) = (&vcf, sit) {
-        result.score = WIN - 5;
-        result.depth = 1;
+    let after_vcf = matches!(sit, Situation::WinsInFive(_));
+    if let (Some((c, plies)), false) = (sit.wins(), after_vcf) {
+        return settled(result, c, plies);
+    }
+    // The only move; with more depth allowed, search on for its score and line.
+    if let (Situation::Forced(c), true) = (sit, max_depth <= 1) {
         return vec![c];
+    }
+    let vcf = root_vcf(s);
+    if let (None, Some((c, plies)), true) = (&vcf, sit.wins(), after_vcf) {
+        return settled(result, c, plies);
     }
     if let Some(line) = vcf.or_else(|| root_vct(s)) {
         let plies = plies_to_five(&mut s.state, &line);

@@ -333,22 +333,12 @@ impl<'a> Searcher<'a> {
     /// The value of the immediate threats, if they decide the node.
     #[inline]
     fn decided(&mut self, sit: Situation, ply: usize) -> Option<i32> {
-        match sit {
-            Situation::Win(c) => {
-                self.set_pv_leaf(ply, c);
-                Some(mate_in(ply + 1))
-            }
-            Situation::Lost => Some(mated_in(ply + 2)),
-            Situation::WinsInThree(c) => {
-                self.set_pv_leaf(ply, c);
-                Some(mate_in(ply + 3))
-            }
-            Situation::WinsInFive(c) => {
-                self.set_pv_leaf(ply, c);
-                Some(mate_in(ply + 5))
-            }
-            _ => None,
+        if sit == Situation::Lost {
+            return Some(mated_in(ply + 2));
         }
+        let (c, plies) = sit.wins()?;
+        self.set_pv_leaf(ply, c);
+        Some(mate_in(ply + plies))
     }
 
     /// Negamax value of the position for the side to move, searched `depth` plies deep.
