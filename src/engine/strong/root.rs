@@ -265,8 +265,8 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
     let sit = situation(&mut s.state);
     // A four-three or three-three the opponent cannot answer with a four wins in five
     // plies; a win by fours, if there is one, comes first (every reply to it is forced).
-    let after_vcf = matches!(sit, Situation::WinsInFive(_));
-    if let (Some((c, plies)), false) = (sit.wins(), after_vcf) {
+    let won = sit.wins();
+    if let Some((c, plies)) = won.filter(|_| !matches!(sit, Situation::WinsInFive(_))) {
         return settled(result, c, plies);
     }
     // The only move; with more depth allowed, search on for its score and line.
@@ -274,7 +274,8 @@ fn think(s: &mut Searcher, max_depth: u32, result: &mut SearchResult) -> Vec<u16
         return vec![c];
     }
     let vcf = root_vcf(s);
-    if let (None, Some((c, plies)), true) = (&vcf, sit.wins(), after_vcf) {
+    // Only a win in five is left undecided above.
+    if let (None, Some((c, plies))) = (&vcf, won) {
         return settled(result, c, plies);
     }
     if let Some(line) = vcf.or_else(|| root_vct(s)) {
