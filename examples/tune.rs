@@ -14,6 +14,8 @@
 //!
 //! `cargo run --release --no-default-features --example tune -- [--keep-high] [--non-negative] FILE...`
 //!
+//! A line's `size` (from `tools/td_labels.py --size`) gives its square board; 15 without.
+//!
 //! With `--keep-high` the threat classes from a three-three up keep their values: fitted
 //! on quiet positions (where such a threat has mostly been met already) they came out
 //! near zero, and the build with them lost 5 points against Carbon (docs/tuning.md).
@@ -144,11 +146,19 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
         ) else {
             continue;
         };
-        let mut state = State::new(15, 15, Rule::Freestyle);
+        // Square boards: 15x15 unless the line says (`td_labels.py --size`).
+        let size = rec.get("size").and_then(Value::as_u64).unwrap_or(15) as usize;
+        if !(5..=22).contains(&size) {
+            continue;
+        }
+        let mut state = State::new(size, size, Rule::Freestyle);
         for (i, m) in moves.iter().enumerate() {
             let Some(p) = parse_move(m) else { break };
+            if p.x >= size || p.y >= size {
+                break;
+            }
             let cell = state.cell_of(p);
-            if p.x >= 15 || p.y >= 15 || !state.is_empty(cell) {
+            if !state.is_empty(cell) {
                 break;
             }
             state.make(cell);

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Positions of our match games, labelled with where our own search said the game went.
 
-Reads `match.py --record` files of our brain against Carbon or Pela (15x15) and writes
-one line per position our brain searched and did not find decided (once, however many
-games reached it): the moves up to it and a target, the mean winning chance our next
-AHEAD searches in that game gave (sigmoid(score / 200), "win in N" 1, "loss in N" 0),
-the game's result standing in for searches after its end. A temporal-difference label: the search a few moves on has seen
-what the opponent really did with the position, which the position's own evaluation
-could only guess; the result alone says more about which engine was stronger than about
-the position (see docs/network.md). Input for `examples/tune.rs`; with `--net`, lines
-as `examples/label.rs` writes them (the target as a score, SCALE times its logit), for
+Reads `match.py --record` files of our brain against Carbon or Pela (15x15, or
+`--size`) and writes one line per position our brain searched and did not find decided
+(once, however many games reached it): the moves up to it and a target, the mean
+winning chance our next AHEAD searches in that game gave (sigmoid(score / 200), "win in
+N" 1, "loss in N" 0), the game's result standing in for searches after its end. A
+temporal-difference label: the search a few moves on has seen what the opponent really
+did with the position, which the position's own evaluation could only guess; the result
+alone says more about which engine was stronger than about the position (see
+docs/network.md). Input for `examples/tune.rs`; with `--net`, lines as
+`examples/label.rs` writes them (the target as a score, SCALE times its logit), for
 `examples/train_net.rs --scale 200 --lambda-deep 0`.
 
-usage: td_labels.py [--ahead N] [--net] RECORD.jsonl... > labels.jsonl (counts on stderr)
+With `--size N` the records are of an N x N board (match.py --size; the records do not
+say), and each line for `examples/tune.rs` carries it; run once per board size and
+concatenate the outputs.
+
+usage: td_labels.py [--ahead N] [--net] [--size N] RECORD.jsonl... > labels.jsonl (counts on stderr)
 """
 import json
 import math
@@ -35,12 +40,12 @@ def chance(message):
     return 1 / (1 + math.exp(-score / SCALE))
 
 
-def positions(g, ahead):
+def positions(g, ahead, size=SIZE):
     """(moves, target, result) for each undecided position we searched in the record `g`;
     the result as `examples/label.rs` writes it: 1 Black won, -1 White won, 0 a draw."""
     if sum(p in OPPONENTS for p in (g["black"], g["white"])) != 1:
         return
-    if any(int(v) >= SIZE for m in g["moves"] for v in m.split(",")):
+    if any(int(v) >= size for m in g["moves"] for v in m.split(",")):
         return
     mine = "white" if g["black"] in OPPONENTS else "black"
     ours_black = mine == "black"
@@ -80,18 +85,24 @@ def distinct(moves, said):
 
 def main():
     args = sys.argv[1:]
-    ahead, net = 3, False
-    while args[:1] in (["--ahead"], ["--net"]):
+    ahead, net, size = 3, False, SIZE
+    while args[:1] in (["--ahead"], ["--net"], ["--size"]):
         if args[0] == "--net":
             net, args = True, args[1:]
+        elif args[0] == "--size":
+            if len(args) < 2 or not args[1].isdigit() or not 5 <= int(args[1]) <= 22:
+                sys.exit("--size takes a board size from 5 to 22")
+            size, args = int(args[1]), args[2:]
         else:
             ahead, args = int(args[1]), args[2:]
     if not args:
         sys.exit(__doc__)
+    if net and size != SIZE:
+        sys.exit("--net writes 15x15 positions only (examples/train_net.rs)")
     seen = {}
     for path in args:
         for line in open(path):
-            for moves, target, result in positions(json.loads(line), ahead):
+            for moves, target, result in positions(json.loads(line), ahead, size):
                 seen.setdefault(tuple(moves), []).append((target, result))
     out = [distinct(list(moves), said) for moves, said in seen.items()]
     # Shuffled (fixed seed): the tuner holds out every tenth line.
@@ -102,6 +113,8 @@ def main():
             if net
             else {"moves": moves, "target": round(target, 4)}
         )
+        if size != SIZE and not net:
+            line["size"] = size
         print(json.dumps(line))
     print(f"{len(args)} files, {len(out)} distinct positions", file=sys.stderr)
 
