@@ -32,7 +32,7 @@ use gomoku::engine::strong::movegen::{situation, Situation};
 use gomoku::engine::strong::pattern::PATTERN_COUNT;
 use gomoku::engine::strong::state::State;
 use gomoku::engine::strong::threat::THREAT_COUNT;
-use gomoku::engine::{Pos, Rule};
+use gomoku::engine::{Pos, Rule, MAX_SIZE, MIN_SIZE};
 use serde_json::Value;
 
 /// Line and threat counts of both sides, the tempo, then one weight per situation.
@@ -148,7 +148,7 @@ fn samples(path: &str, out: &mut Vec<Sample>) {
         };
         // Square boards: 15x15 unless the line says (`td_labels.py --size`).
         let size = rec.get("size").and_then(Value::as_u64).unwrap_or(15) as usize;
-        if !(5..=22).contains(&size) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             continue;
         }
         let mut state = State::new(size, size, Rule::Freestyle);
