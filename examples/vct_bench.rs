@@ -1,6 +1,9 @@
 //! Developer bench: how far the VCT gets within a node budget, over many positions.
-//! Reads lines `LABEL x,y x,y ...` (moves from Black's first; 15x15 freestyle), e.g.
-//! `tools/vct-positions.txt` (made by `tools/vct_positions.py` from match records), and
+//! Reads lines `LABEL x,y x,y ...` (moves from Black's first; freestyle on 15x15, or
+//! `SIZE=n` from the environment), e.g. `tools/vct-positions.txt` (made by
+//! `tools/vct_positions.py` from match records) or, with `SIZE=20`,
+//! `tools/vct-positions-20.txt` (31 positions of 20x20 games lost to Carbon, each the
+//! first after one of our moves where the opponent has a VCT: all labelled `vct`), and
 //! searches each position's side to move for a VCT within NODES nodes, as the root
 //! guard does after its VCF (threes and fours only; with `quiet` after FILE, also the
 //! second pass with quiet threats, as the analysis view's forced-win finder does).
@@ -8,6 +11,7 @@
 //! not times: the machine's load does not change them.
 //!
 //! `cargo run --release --no-default-features --example vct_bench -- NODES FILE [quiet]`
+//! (`SIZE=20 cargo run ...` for a 20x20 file)
 
 use gomoku::engine::board::PosParseError;
 use gomoku::engine::clock::MonotonicClock;
@@ -26,13 +30,17 @@ fn main() -> Result<(), String> {
         _ => return Err("usage: vct_bench NODES FILE [quiet]".into()),
     };
     let budget: u64 = nodes.parse().map_err(|e| format!("NODES {nodes:?}: {e}"))?;
+    let size = match std::env::var("SIZE") {
+        Ok(s) => s.parse().map_err(|e| format!("SIZE {s:?}: {e}"))?,
+        Err(_) => 15,
+    };
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     // Per label: wins found, proven none, budget out, nodes.
     let mut sums: BTreeMap<String, [u64; 4]> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         let mut words = line.split_whitespace();
         let Some(label) = words.next() else { continue };
-        let board = board_of(words).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
+        let board = board_of(size, words).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
         let mut state = State::from_board(&board, Rule::Freestyle);
         let mut stop = Stopper::new(Arc::new(MonotonicClock::new()), None, None, None);
         let mut count = 0;
@@ -55,9 +63,9 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
-/// The 15x15 board after `moves` (`x,y` each, Black first).
-fn board_of<'a>(moves: impl Iterator<Item = &'a str>) -> Result<Board, String> {
-    let mut board = Board::square(15).map_err(|e| e.to_string())?;
+/// The `size`x`size` board after `moves` (`x,y` each, Black first).
+fn board_of<'a>(size: usize, moves: impl Iterator<Item = &'a str>) -> Result<Board, String> {
+    let mut board = Board::square(size).map_err(|e| format!("SIZE={size}: {e}"))?;
     for m in moves {
         let pos: Pos = m.parse().map_err(|e: PosParseError| e.to_string())?;
         board.play(pos).map_err(|e| format!("{m}: {e}"))?;
