@@ -111,7 +111,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let result = driver::run(&mut brain, lines, &mut io::stdout().lock());
+    let result = driver::run(&mut brain, lines, &mut io::stdout());
     if let Some(s) = session {
         if let Err(e) = s.finish() {
             eprintln!("{e}");

@@ -7,7 +7,8 @@
 //! - any other line is queued and handled after the move, in order.
 //!
 //! Answers keep the order of the commands: none of the three acts at once while a queued
-//! line must be handled before it (see `Role`).
+//! line must be handled before it (see `Role`). The search thread writes the move itself
+//! the moment the search ends.
 
 use super::brain::{about, Action, Brain};
 use super::command::{is_info_line, parse_command, Command};
@@ -16,16 +17,17 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Duration;
 
-/// How often the driver looks at the search while waiting for input: the longest delay
-/// added between the search's end and its answer.
+/// How often the driver looks at the search while waiting for input: how soon after the
+/// search's end it turns to the lines queued behind the move (the answer itself is
+/// written by the search thread).
 const POLL: Duration = Duration::from_millis(2);
 
 /// Drives `brain` until `END` or the end of input. Each answer is flushed at once.
-pub fn run<W: Write>(brain: &mut Brain, lines: Input, out: &mut W) -> io::Result<()> {
+pub fn run<W: Write + Send>(brain: &mut Brain, lines: Input, out: &mut W) -> io::Result<()> {
     let mut queued: VecDeque<String> = VecDeque::new();
     loop {
         let line = match queued.pop_front() {
@@ -39,10 +41,13 @@ pub fn run<W: Write>(brain: &mut Brain, lines: Input, out: &mut W) -> io::Result
         let reply = match brain.handle_line(&line) {
             Action::Reply(reply) => reply,
             Action::Exit => return Ok(()),
-            Action::Think => match think_while_reading(brain, &lines, &mut queued, out)? {
-                Some(reply) => reply,
-                None => return Ok(()), // END arrived mid-search: leave without answering
-            },
+            Action::Think => {
+                // The search thread answers; END mid-search leaves without an answer.
+                if think_while_reading(brain, &lines, &mut queued, out)? {
+                    continue;
+                }
+                return Ok(());
+            }
         };
         write_lines(out, &reply)?;
     }
@@ -117,50 +122,76 @@ fn take_early_stop(queued: &mut VecDeque<String>) -> bool {
     false
 }
 
-/// Runs [`Brain::think`] on a scoped thread while this one keeps reading input, and gives
-/// the search's answer, or `None` when `END` stopped it.
+/// Runs [`Brain::think`] on a scoped thread while this one keeps reading input. The
+/// search thread writes its answer the moment it has one: the reply does not wait for
+/// the driver to wake and look (on a loaded machine that wait was up to 8 ms). Gives
+/// `false` when `END` stopped the search and the brain must leave without answering.
 ///
 /// Lines that arrive during the search are handled as the module documentation says. An
 /// `END` that was already read when the search started waits its turn in the queue like
 /// any other line, so a script that pipes `BEGIN`, `TURN`, `END` at once gets both moves.
-fn think_while_reading<W: Write>(
+fn think_while_reading<W: Write + Send>(
     brain: &mut Brain,
     lines: &Input,
     queued: &mut VecDeque<String>,
     out: &mut W,
-) -> io::Result<Option<Vec<String>>> {
+) -> io::Result<bool> {
     // Lines already read are not "during" this search: queue them, END included (only a
     // YXSTOP among them can be for this search, see take_early_stop).
     lines.take_already_read(queued);
     let stop = Arc::new(AtomicBool::new(take_early_stop(queued)));
-    let mut during = DuringSearch::default();
-    let joined = thread::scope(|scope| {
+    let output = Mutex::new(Output { out, closed: false });
+    let (during, searched) = thread::scope(|scope| {
         let thinker = thread::Builder::new()
             .name("pbrain-search".into())
             .spawn_scoped(scope, || {
                 crate::profiler::set_thread_name("search");
-                brain.think(&stop)
+                let reply = brain.think(&stop);
+                lock(&output).answer(&reply)
             });
         let thinker = match thinker {
             Ok(t) => t,
             Err(e) => {
                 log::error!("cannot start the search thread: {e}");
-                return Err(());
+                return (DuringSearch::default(), Err(()));
             }
         };
-        during = watch_input(|| thinker.is_finished(), lines, queued, out, &stop);
-        thinker.join().map_err(|_| ())
+        let during = watch_input(|| thinker.is_finished(), lines, queued, &output, &stop);
+        (during, thinker.join().map_err(|_| ()))
     });
     if let Some(e) = during.write_error {
         return Err(e);
     }
-    if during.exit {
-        return Ok(None);
-    }
-    Ok(Some(joined.unwrap_or_else(|()| {
+    let answered = searched.unwrap_or_else(|()| {
         log::error!("the search failed");
-        vec!["ERROR internal error in the search".to_string()]
-    })))
+        lock(&output).answer(&["ERROR internal error in the search".to_string()])
+    });
+    answered?;
+    Ok(!during.exit)
+}
+
+/// The manager's end of the pipe while a search runs, shared by the search thread (its
+/// answer) and the driver (`ABOUT`). Once `END` is read, or writing failed, nothing
+/// more is written.
+struct Output<'a, W> {
+    out: &'a mut W,
+    closed: bool,
+}
+
+impl<W: Write> Output<'_, W> {
+    /// Writes `lines` unless the output is closed.
+    fn answer(&mut self, lines: &[String]) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        write_lines(self.out, lines)
+    }
+}
+
+/// The output, even if a thread panicked while holding it (the lines it holds are whole:
+/// each answer is written under one lock).
+fn lock<'m, 'a, W>(output: &'m Mutex<Output<'a, W>>) -> MutexGuard<'m, Output<'a, W>> {
+    output.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// What the input did while a search ran.
@@ -178,7 +209,7 @@ fn watch_input<W: Write>(
     finished: impl Fn() -> bool,
     lines: &Input,
     queued: &mut VecDeque<String>,
-    out: &mut W,
+    output: &Mutex<Output<'_, W>>,
     stop: &AtomicBool,
 ) -> DuringSearch {
     let mut during = DuringSearch::default();
@@ -200,12 +231,16 @@ fn watch_input<W: Write>(
             Role::End | Role::Stop if !holds_back_stop(queued) => {
                 log::debug!("<- {} (stops the search)", line.trim_end());
                 during.exit = role(&line) == Role::End;
+                // Closed before the stop: a search that ends now does not answer.
+                lock(output).closed |= during.exit;
                 stop.store(true, Ordering::SeqCst);
             }
             Role::About if !holds_back_about(queued) => {
                 log::debug!("<- {} (during the search)", line.trim_end());
-                if let Err(e) = write_lines(out, &[about()]) {
+                let mut output = lock(output);
+                if let Err(e) = output.answer(&[about()]) {
                     // The manager is gone: nothing more can be answered.
+                    output.closed = true;
                     during.write_error = Some(e);
                     during.exit = true;
                     stop.store(true, Ordering::SeqCst);
@@ -349,6 +384,58 @@ mod tests {
         );
         assert_ne!(answers[1], answers[2]);
         assert!(answers[3].starts_with("name="), "{out}");
+    }
+
+    /// Records each line it is given with the name of the thread that wrote it.
+    #[derive(Default)]
+    struct Writers {
+        pending: Vec<u8>,
+        lines: Vec<(String, String)>,
+    }
+
+    impl Write for Writers {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.pending.extend_from_slice(buf);
+            while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let thread = thread::current().name().unwrap_or("").to_string();
+                self.lines.push((
+                    String::from_utf8_lossy(&line).trim_end().to_string(),
+                    thread,
+                ));
+            }
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_search_thread_writes_the_move_and_the_driver_the_rest() {
+        let (tx, rx) = mpsc::channel();
+        send_all(
+            &tx,
+            &["START 9", "INFO max_depth 2", "BEGIN", "ABOUT", "END"],
+        );
+        let mut brain = Brain::new(Some(1));
+        let mut out = Writers::default();
+        run(&mut brain, rx.into(), &mut out).expect("writes to memory");
+        let driver = thread::current().name().unwrap_or("").to_string();
+        let by = |prefix: &str| {
+            let found = out.lines.iter().find(|(l, _)| l.starts_with(prefix));
+            found.map(|(_, t)| t.clone())
+        };
+        assert_eq!(by("OK"), Some(driver.clone()), "{:?}", out.lines);
+        assert_eq!(by("MESSAGE depth").as_deref(), Some("pbrain-search"));
+        assert_eq!(
+            by("4,4").as_deref(),
+            Some("pbrain-search"),
+            "{:?}",
+            out.lines
+        );
+        assert_eq!(by("name="), Some(driver), "ABOUT, queued before the search");
     }
 
     #[test]
