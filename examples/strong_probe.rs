@@ -25,10 +25,16 @@ fn main() {
         return;
     };
     // Boards other than 15x15: `SIZE=20 strong_probe ...`.
-    let size = std::env::var("SIZE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(15);
+    let size = match std::env::var("SIZE") {
+        Ok(s) => match s.parse() {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("SIZE {s:?}: {e}");
+                return;
+            }
+        },
+        Err(_) => 15,
+    };
     let mut board = match Board::square(size) {
         Ok(board) => board,
         Err(e) => {
