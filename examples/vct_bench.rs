@@ -3,12 +3,15 @@
 //! `SIZE=n` from the environment), e.g. `tools/vct-positions.txt` (made by
 //! `tools/vct_positions.py` from match records) or, with `SIZE=20`,
 //! `tools/vct-positions-20.txt` (31 positions of 20x20 games lost to Carbon, each the
-//! first after one of our moves where the opponent has a VCT: all labelled `vct`), and
-//! searches each position's side to move for a VCT within NODES nodes, as the root
-//! guard does after its VCF (threes and fours only; with `quiet` after FILE, also the
-//! second pass with quiet threats, as the analysis view's forced-win finder does).
-//! Prints per label: wins found, proven none, budget out, and the nodes spent. Counts,
-//! not times: the machine's load does not change them.
+//! first after one of our moves where the opponent has a VCT: all labelled `vct`), or
+//! `tools/vct-hard.txt` (the opponent's VCTs after our moves that took more than 20 000
+//! nodes: `missed`, 15 the guard's budget at 300 ms left unsettled, and `hard`, 39 from
+//! lost games; docs/tuning-sessions-from-stop-80.md), and searches each position's side
+//! to move for a VCT within NODES nodes, as the root guard does after its VCF (threes
+//! and fours only; with `quiet` after FILE, also the second pass with quiet threats, as
+//! the analysis view's forced-win finder does). Prints per label: wins found, proven
+//! none, budget out, and the nodes spent. Counts, not times: the machine's load does
+//! not change them.
 //!
 //! `cargo run --release --no-default-features --example vct_bench -- NODES FILE [quiet]`
 //! (`SIZE=20 cargo run ...` for a 20x20 file)
