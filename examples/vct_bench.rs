@@ -5,7 +5,7 @@
 //! `tools/vct-positions-20.txt` (31 positions of 20x20 games lost to Carbon, each the
 //! first after one of our moves where the opponent has a VCT: all labelled `vct`), or
 //! `tools/vct-hard.txt` (the opponent's VCTs after our moves that took more than 20 000
-//! nodes: `missed`, 15 the guard's budget at 300 ms left unsettled, and `hard`, 39 from
+//! nodes: `missed`, 15 the guard's budget at 300 ms left unsettled, and `hard`, 41 from
 //! lost games; docs/tuning-sessions-from-stop-80.md), and searches each position's side
 //! to move for a VCT within NODES nodes, as the root guard does after its VCF (threes
 //! and fours only; with `quiet` after FILE, also the second pass with quiet threats, as
