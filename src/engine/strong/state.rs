@@ -107,6 +107,7 @@ struct Undo {
     saved_from: u32,
     counts: [[u16; THREAT_COUNT]; 2],
     sums: [CellValue; 2],
+    strong: [[CellSet; 2]; 2],
 }
 
 /// An empty cell's patterns, threats and values before a move changed them: unmake puts
@@ -475,46 +476,43 @@ impl State {
             saved_from: self.saved.len() as u32,
             counts: self.counts,
             sums: self.sums,
+            strong: self.strong,
         });
     }
 
     /// Takes back the last [`State::make`] or [`State::pass`].
     pub fn unmake(&mut self) {
-        let Some(undo) = self.history.pop() else {
+        // Fields read in place: the record holds the threat sets, too big to copy out.
+        let Some(&Undo {
+            cell, saved_from, ..
+        }) = self.history.last()
+        else {
             return;
         };
+        let ply = self.history.len() - 1;
         self.side ^= 1;
         if let Some(acc) = self.net.as_mut() {
-            acc.truncate(self.history.len());
+            acc.truncate(ply);
         }
-        if undo.cell == NONE {
-            return;
-        }
-        let c = undo.cell as usize;
-        self.stones[c] = 0;
-        self.hash ^= zobrist().cells[self.side][c];
-        self.stone_count -= 1;
-        self.nearby.take(c);
-        self.lines.put(c, 0);
-        let from = undo.saved_from as usize;
-        for i in from..self.saved.len() {
-            // Each cell is saved at most once per move (it lies on one line of it).
-            let sv = self.saved[i];
-            let q = sv.cell as usize;
-            for colour in 0..2 {
-                let now = self.data[q].threat[colour];
-                if now >= Threat::Flex3 || sv.data.threat[colour] >= Threat::Flex3 {
-                    self.mark_strong(q, colour, sv.data.threat[colour]);
-                }
+        if cell != NONE {
+            let c = cell as usize;
+            self.stones[c] = 0;
+            self.hash ^= zobrist().cells[self.side][c];
+            self.stone_count -= 1;
+            self.nearby.take(c);
+            self.lines.put(c, 0);
+            let from = saved_from as usize;
+            for sv in &self.saved[from..] {
+                // Each cell is saved at most once per move (it lies on one line of it).
+                self.data[sv.cell as usize] = sv.data;
             }
-            self.data[q] = sv.data;
+            self.saved.truncate(from);
+            let undo = &self.history[ply];
+            self.counts = undo.counts;
+            self.sums = undo.sums;
+            self.strong = undo.strong;
         }
-        self.saved.truncate(from);
-        self.counts = undo.counts;
-        self.sums = undo.sums;
-        // The cell's own patterns were not read while it held the stone: they are
-        // those from before the move; only its place in the threat sets is gone.
-        self.put_in_strong_sets(c);
+        self.history.truncate(ply);
     }
 
     /// Re-reads the patterns of the empty cells that see the stone just put on `c`:
