@@ -48,24 +48,55 @@ impl CellSet {
 
     /// The cells in increasing order (row by row on the grid).
     #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn iter(&self) -> Cells {
         self.into_cells()
     }
 
     /// The cells in increasing order, taking the set along (no borrow).
     #[inline]
-    pub fn into_cells(self) -> impl Iterator<Item = u16> {
-        self.0.into_iter().enumerate().flat_map(|(i, word)| {
-            let mut w = word;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some((i * 64 + bit) as u16)
-            })
-        })
+    pub fn into_cells(self) -> Cells {
+        Cells {
+            words: self.0,
+            index: 0,
+            bits: self.0[0],
+        }
+    }
+}
+
+/// The cells of a [`CellSet`] in increasing order: one word at a time, its lowest bit
+/// first (a plain loop the compiler keeps in registers, where a flattening adapter over
+/// the words cost a tenth of the candidates' generation).
+pub struct Cells {
+    words: [u64; WORDS],
+    index: usize,
+    bits: u64,
+}
+
+impl Iterator for Cells {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.bits == 0 {
+            self.index += 1;
+            if self.index >= WORDS {
+                return None;
+            }
+            self.bits = self.words[self.index];
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some((self.index * 64 + bit) as u16)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let later: usize = self.words[(self.index + 1).min(WORDS)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        let n = self.bits.count_ones() as usize + later;
+        (n, Some(n))
     }
 }
 
@@ -89,6 +120,12 @@ mod tests {
         s.remove(36);
         assert!(s.contains(64) && !s.contains(65));
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 3, 5, 64, 1023]);
+        let mut walk = s.iter();
+        assert_eq!(walk.size_hint(), (5, Some(5)));
+        walk.nth(2);
+        assert_eq!(walk.size_hint(), (2, Some(2)));
+        assert_eq!(walk.by_ref().count(), 2);
+        assert_eq!(walk.size_hint(), (0, Some(0)));
         assert!(!s.is_empty());
     }
 }
