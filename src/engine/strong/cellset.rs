@@ -64,8 +64,8 @@ impl CellSet {
 }
 
 /// The cells of a [`CellSet`] in increasing order: one word at a time, its lowest bit
-/// first (a plain loop the compiler keeps in registers, where a flattening adapter over
-/// the words cost a tenth of the candidates' generation).
+/// first. A plain loop with an exact size: the flattening adapter over the words that it
+/// replaces, and the `extend` that could not reserve for it, cost 2–4% of a search.
 pub struct Cells {
     words: [u64; WORDS],
     index: usize,

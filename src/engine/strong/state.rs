@@ -99,8 +99,9 @@ impl CellData {
 }
 
 /// A move in the history: the cell, or [`NONE`] for a pass, where its saved cells start
-/// on the saved stack, and the totals before it (unmake copies them back instead of
-/// taking every changed cell out and putting it in again).
+/// on the saved stack, and the totals and threat sets before it (unmake copies them back
+/// instead of taking every changed cell out and putting it in again; the sets' 512 bytes
+/// cost less than testing each changed cell's place in them).
 #[derive(Clone, Copy)]
 struct Undo {
     cell: u16,
