@@ -322,21 +322,16 @@ impl<'a> Vct<'a> {
         // answer are. The order breaks df-pn's ties (all threes start at the same cost).
         let s = &*self.state;
         let theirs = s.move_back(0);
-        // Each key read once (a stable sort, so equal keys keep the order they came in).
-        let mut keyed: Vec<_> = out
-            .into_iter()
-            .map(|c| {
-                let near_theirs = theirs != NONE && s.is_near_line(c, theirs, 4);
-                let key = (
-                    std::cmp::Reverse(s.threat(c, me)),
-                    !s.beside_own_last(c),
-                    !near_theirs,
-                );
-                (key, c)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| key);
-        keyed.into_iter().map(|(_, c)| c).collect()
+        // Each key read once; equal keys keep the order they came in.
+        out.sort_by_cached_key(|&c| {
+            let near_theirs = theirs != NONE && s.is_near_line(c, theirs, 4);
+            (
+                std::cmp::Reverse(s.threat(c, me)),
+                !s.beside_own_last(c),
+                !near_theirs,
+            )
+        });
+        out
     }
 
     /// The defender's answers to the attacker's last move; `None` when that move made no
