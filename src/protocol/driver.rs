@@ -12,14 +12,14 @@
 
 use super::brain::{about, Action, Brain};
 use super::command::{is_info_line, parse_command, Command};
-use super::input::Input;
+use super::input::{Input, Line};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often the driver looks at the search while waiting for input: how soon after the
 /// search's end it turns to the lines queued behind the move (the answer itself is
@@ -28,7 +28,10 @@ const POLL: Duration = Duration::from_millis(2);
 
 /// Drives `brain` until `END` or the end of input. Each answer is flushed at once.
 pub fn run<W: Write + Send>(brain: &mut Brain, lines: Input, out: &mut W) -> io::Result<()> {
-    let mut queued: VecDeque<String> = VecDeque::new();
+    let mut queued: VecDeque<Line> = VecDeque::new();
+    // When the last search answered: a command read before it (sent ahead, as a script
+    // piping its moves does) has its time count from the answer, as a manager's would.
+    let mut answered: Option<Instant> = None;
     loop {
         let line = match queued.pop_front() {
             Some(line) => line,
@@ -37,13 +40,16 @@ pub fn run<W: Write + Send>(brain: &mut Brain, lines: Input, out: &mut W) -> io:
                 None => return Ok(()), // end of input: the manager is gone
             },
         };
-        log::debug!("<- {}", line.trim_end());
-        let reply = match brain.handle_line(&line) {
+        log::debug!("<- {}", line.text.trim_end());
+        let reply = match brain.handle_line(&line.text) {
             Action::Reply(reply) => reply,
             Action::Exit => return Ok(()),
             Action::Think => {
+                let began = answered.map_or(line.arrived, |a| a.max(line.arrived));
                 // The search thread answers; END mid-search leaves without an answer.
-                if think_while_reading(brain, &lines, &mut queued, out)? {
+                let go_on = think_while_reading(brain, &lines, &mut queued, out, began)?;
+                answered = Some(Instant::now());
+                if go_on {
                     continue;
                 }
                 return Ok(());
@@ -93,24 +99,24 @@ fn role(line: &str) -> Role {
 
 /// An `END` or `YXSTOP` behind this queued line is meant for after it (the next search,
 /// or the end of the session), not for the running search.
-fn holds_back_stop(queued: &VecDeque<String>) -> bool {
+fn holds_back_stop(queued: &VecDeque<Line>) -> bool {
     queued
         .iter()
-        .any(|l| matches!(role(l), Role::Game | Role::End))
+        .any(|l| matches!(role(&l.text), Role::Game | Role::End))
 }
 
 /// `ABOUT` is answered at once only if no queued line is waiting for its own answer, so
 /// the answers keep the order of the commands.
-fn holds_back_about(queued: &VecDeque<String>) -> bool {
-    queued.iter().any(|l| role(l) != Role::Silent)
+fn holds_back_about(queued: &VecDeque<Line>) -> bool {
+    queued.iter().any(|l| role(&l.text) != Role::Silent)
 }
 
 /// A `YXSTOP` queued before the search started, with nothing before it that it must
 /// wait for, is meant for this search (the manager sent it right after the command):
 /// taken out of the queue, it stops the search at once.
-fn take_early_stop(queued: &mut VecDeque<String>) -> bool {
+fn take_early_stop(queued: &mut VecDeque<Line>) -> bool {
     for i in 0..queued.len() {
-        match role(&queued[i]) {
+        match role(&queued[i].text) {
             Role::Stop => {
                 queued.remove(i);
                 return true;
@@ -130,11 +136,16 @@ fn take_early_stop(queued: &mut VecDeque<String>) -> bool {
 /// Lines that arrive during the search are handled as the module documentation says. An
 /// `END` that was already read when the search started waits its turn in the queue like
 /// any other line, so a script that pipes `BEGIN`, `TURN`, `END` at once gets both moves.
+///
+/// The move's time counts from `began`, when its command arrived: the lines before it
+/// (an `INFO max_memory` that resizes the table) were the brain's time, not the
+/// manager's.
 fn think_while_reading<W: Write + Send>(
     brain: &mut Brain,
     lines: &Input,
-    queued: &mut VecDeque<String>,
+    queued: &mut VecDeque<Line>,
     out: &mut W,
+    began: Instant,
 ) -> io::Result<bool> {
     // Lines already read are not "during" this search: queue them, END included (only a
     // YXSTOP among them can be for this search, see take_early_stop).
@@ -146,7 +157,7 @@ fn think_while_reading<W: Write + Send>(
             .name("pbrain-search".into())
             .spawn_scoped(scope, || {
                 crate::profiler::set_thread_name("search");
-                let reply = brain.think(&stop);
+                let reply = brain.think(&stop, began.elapsed());
                 lock(&output).answer(&reply)
             });
         let thinker = match thinker {
@@ -208,7 +219,7 @@ struct DuringSearch {
 fn watch_input<W: Write>(
     finished: impl Fn() -> bool,
     lines: &Input,
-    queued: &mut VecDeque<String>,
+    queued: &mut VecDeque<Line>,
     output: &Mutex<Output<'_, W>>,
     stop: &AtomicBool,
 ) -> DuringSearch {
@@ -227,16 +238,16 @@ fn watch_input<W: Write>(
                 continue;
             }
         };
-        match role(&line) {
+        match role(&line.text) {
             Role::End | Role::Stop if !holds_back_stop(queued) => {
-                log::debug!("<- {} (stops the search)", line.trim_end());
-                during.exit = role(&line) == Role::End;
+                log::debug!("<- {} (stops the search)", line.text.trim_end());
+                during.exit = role(&line.text) == Role::End;
                 // Closed before the stop: a search that ends now does not answer.
                 lock(output).closed |= during.exit;
                 stop.store(true, Ordering::SeqCst);
             }
             Role::About if !holds_back_about(queued) => {
-                log::debug!("<- {} (during the search)", line.trim_end());
+                log::debug!("<- {} (during the search)", line.text.trim_end());
                 let mut output = lock(output);
                 if let Err(e) = output.answer(&[about()]) {
                     // The manager is gone: nothing more can be answered.
@@ -287,7 +298,7 @@ mod tests {
             "TURN 0,0",
             "END",
         ] {
-            tx.send(line.to_string()).expect("open");
+            tx.send(Line::now(line)).expect("open");
         }
         let mut brain = Brain::new(Some(1));
         let mut out = Vec::new();
@@ -301,7 +312,7 @@ mod tests {
     /// Runs a session on its own thread over lines sent by `feed` and gives its output,
     /// or `None` if it is still running after 20 s. That bound is no timing claim: the
     /// searches here are given 300 s turns, so only a search nobody stopped comes near it.
-    fn bounded_session(feed: impl FnOnce(mpsc::Sender<String>) + Send + 'static) -> Option<String> {
+    fn bounded_session(feed: impl FnOnce(mpsc::Sender<Line>) + Send + 'static) -> Option<String> {
         let (tx, rx) = mpsc::channel();
         let (done_tx, done) = mpsc::channel();
         // Built before any line is fed, so the feed's pauses time the search, not start-up.
@@ -315,9 +326,9 @@ mod tests {
         done.recv_timeout(Duration::from_secs(20)).ok()
     }
 
-    fn send_all(tx: &mpsc::Sender<String>, lines: &[&str]) {
-        for line in lines {
-            tx.send(line.to_string()).expect("open");
+    fn send_all(tx: &mpsc::Sender<Line>, lines: &[&str]) {
+        for &line in lines {
+            tx.send(Line::now(line)).expect("open");
         }
     }
 
@@ -459,7 +470,8 @@ mod tests {
             "malformed: ERROR after the move"
         );
         assert_eq!(role("YXSTOP now"), Role::Game);
-        let q = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<VecDeque<_>>();
+        let q = |lines: &[&str]| lines.iter().map(|&l| Line::now(l)).collect::<VecDeque<_>>();
+        let texts = |q: &VecDeque<Line>| q.iter().map(|l| l.text.clone()).collect::<Vec<_>>();
         assert!(!holds_back_stop(&q(&[
             "INFO timeout_turn 5",
             "FOO",
@@ -471,7 +483,7 @@ mod tests {
         assert!(holds_back_about(&q(&["FOO"])));
         let mut early = q(&["INFO a 1", "ABOUT", "YXSTOP", "TURN 1,1", "YXSTOP"]);
         assert!(take_early_stop(&mut early));
-        assert_eq!(early, q(&["INFO a 1", "ABOUT", "TURN 1,1", "YXSTOP"]));
+        assert_eq!(texts(&early), ["INFO a 1", "ABOUT", "TURN 1,1", "YXSTOP"]);
         let mut late = q(&["TURN 1,1", "YXSTOP"]);
         assert!(!take_early_stop(&mut late));
         assert_eq!(late.len(), 2);

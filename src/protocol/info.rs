@@ -193,6 +193,14 @@ impl Settings {
     /// played to its end at the fastest pace rather than lost on time. Without it, 20 s
     /// games against Pela ran our clock 0.1 s past its end in three of 40 games.
     pub fn time_budget(&self, stones: usize, empty: usize) -> TimeBudget {
+        self.time_budget_after(stones, empty, Duration::ZERO)
+    }
+
+    /// [`Settings::time_budget`] for a move whose command came `spent` ago: the manager's
+    /// clock runs from when it wrote the command, and what the brain did before the
+    /// search started (earlier lines, the thread's start) is taken off both limits.
+    pub fn time_budget_after(&self, stones: usize, empty: usize, spent: Duration) -> TimeBudget {
+        let spent = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
         let turn = match self.timeout_turn_ms {
             0 => FASTEST_TURN_MS,
             t => t,
@@ -216,7 +224,8 @@ impl Settings {
             // is worth more than the floor's search.
             floor = floor.min(usable.max(1));
         }
-        let hard = hard.max(floor);
+        let hard = hard.saturating_sub(spent).max(floor);
+        let soft = soft.saturating_sub(spent);
         TimeBudget {
             soft: Duration::from_millis(soft.min(hard)),
             hard: Duration::from_millis(hard),
@@ -256,6 +265,27 @@ mod tests {
         assert_eq!(hard(&s), 1000 - MARGIN_MS - 75);
         apply(&mut s, InfoKey::TimeoutTurn, "5000").unwrap();
         assert_eq!(hard(&s), 5000 - MARGIN_MS - 375);
+    }
+
+    #[test]
+    fn the_time_a_command_waited_comes_off_both_limits() {
+        let mut s = Settings::default();
+        apply(&mut s, InfoKey::TimeoutTurn, "300").unwrap();
+        let b = s.time_budget_after(0, 225, Duration::from_millis(100));
+        assert_eq!(b.hard, Duration::from_millis(155));
+        assert_eq!(b.soft, b.hard);
+        // Nearly all of the turn gone: the search still gets its floor for a first ply.
+        let b = s.time_budget_after(0, 225, Duration::from_millis(290));
+        assert_eq!(b.hard, Duration::from_millis(MIN_BUDGET_MS));
+        assert!(b.soft <= b.hard, "{b:?}");
+        // On a match clock the share shrinks too.
+        apply(&mut s, InfoKey::TimeoutMatch, "20000").unwrap();
+        apply(&mut s, InfoKey::TimeLeft, "20000").unwrap();
+        let (fresh, late) = (
+            s.time_budget(0, 225),
+            s.time_budget_after(0, 225, Duration::from_millis(50)),
+        );
+        assert_eq!(late.soft + Duration::from_millis(50), fresh.soft);
     }
 
     #[test]

@@ -11,17 +11,20 @@ use crate::engine::{Board, Control, Level, Player};
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Searches `board` for the side to move: at a fixed `level` if one was chosen on the
-/// command line, else the strong engine with the turn's time (and `max_depth` if set).
+/// command line, else the strong engine with what `spent` left of the turn's time (and
+/// `max_depth` if set).
 pub fn search(
     player: &mut Player,
     board: &Board,
     settings: &Settings,
     level: Option<Level>,
     stop: &Arc<AtomicBool>,
+    spent: Duration,
 ) -> SearchResult {
-    let budget = budget_for(settings, board);
+    let budget = budget_for(settings, board, spent);
     if let Some(level) = level {
         let control = Control::new(Arc::clone(stop)).with_time_cap(budget.hard);
         return player.think(board, settings.rule, level, &control);
@@ -36,24 +39,27 @@ pub fn search(
 }
 
 /// A swap2 decision for the position on `board` with the strong engine, all its searches
-/// within the turn's time (and `max_depth` if set), whatever `--level` says.
+/// within what `spent` left of the turn's time (and `max_depth` if set), whatever
+/// `--level` says.
 pub fn swap2(
     player: &mut Player,
     board: &Board,
     settings: &Settings,
     stop: &Arc<AtomicBool>,
+    spent: Duration,
     rng: &mut impl Rng,
 ) -> Result<Decision, Swap2Error> {
     let limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
-        .with_time(budget_for(settings, board))
+        .with_time(budget_for(settings, board, spent))
         .with_stop(Arc::clone(stop));
     swap2::decide(player.strong_mut(), board, settings.rule, &limits, rng)
 }
 
-/// The time `settings` give the next move on `board`.
-fn budget_for(settings: &Settings, board: &Board) -> TimeBudget {
+/// The time `settings` give the next move on `board`, `spent` of it gone.
+fn budget_for(settings: &Settings, board: &Board, spent: Duration) -> TimeBudget {
     let cells = board.width() * board.height();
-    settings.time_budget(board.move_count(), cells.saturating_sub(board.move_count()))
+    let empty = cells.saturating_sub(board.move_count());
+    settings.time_budget_after(board.move_count(), empty, spent)
 }
 
 /// The score in words: "win in N" / "loss in N" (N in plies) when proved, else the

@@ -88,15 +88,30 @@ const BUCKET: usize = 4;
 const USED: u8 = 4;
 const GENERATIONS: u8 = 32;
 
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket([Slot; BUCKET]);
+/// Bytes of a bucket: its slots fill one cache line.
+const BUCKET_BYTES: usize = BUCKET * std::mem::size_of::<Slot>();
 
 /// The table. Probes and stores take `&self`: the threads of one search share it.
 pub struct TransTable {
-    buckets: Vec<Bucket>,
+    /// The buckets' slots, [`BUCKET`] a bucket, from `first` on; the slots before
+    /// `first` (at most three) only align the buckets to cache lines.
+    slots: Box<[Slot]>,
+    first: usize,
     mask: usize,
     generation: u8,
+}
+
+/// `count` empty slots, zeroed by the allocator. A large allocation is fresh pages from
+/// the system, mapped only when first written: a 128 MB table costs nothing until the
+/// search uses it. Writing every entry at allocation took 60–110 ms for 128 MB on the
+/// 2-core machine (two matches running), and a manager that sends `INFO max_memory`
+/// right before a move command, with nothing between that waits for the brain, counts
+/// it in that move: first replies came at 301–364 ms on a 300 ms turn.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    let zeroed = Box::<[Slot]>::new_zeroed_slice(count);
+    // SAFETY: a `Slot` is two `AtomicU64`, which have the in-memory representation of
+    // `u64`, so all-zero bytes are a valid slot (the empty one `Slot::default` makes).
+    unsafe { zeroed.assume_init() }
 }
 
 /// Depth stored for entries that carry only an evaluation.
@@ -105,28 +120,42 @@ pub const DEPTH_NONE: i32 = -100;
 impl TransTable {
     /// The largest table (a power of two buckets) within `bytes`; at least one bucket.
     pub fn new(bytes: usize) -> TransTable {
-        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let wanted = (bytes / BUCKET_BYTES).max(1);
         let count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
+        // Up to three slots more, so that the buckets can start on a cache line (the
+        // allocator aligns to 16 bytes; asking it for 64 would make it write every page).
+        let slots = zeroed_slots(count * BUCKET + BUCKET - 1);
+        let misaligned = slots.as_ptr() as usize % BUCKET_BYTES;
+        let first = (BUCKET_BYTES - misaligned) % BUCKET_BYTES / std::mem::size_of::<Slot>();
         TransTable {
-            buckets: (0..count).map(|_| Bucket::default()).collect(),
+            slots,
+            first,
             mask: count - 1,
             generation: 0,
         }
     }
 
-    /// Bytes the table occupies.
+    /// Bytes the table's buckets occupy.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        (self.mask + 1) * BUCKET_BYTES
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game): fresh zeroed memory, the old given back first.
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
-        self.generation = 0;
+        let bytes = self.bytes();
+        self.slots = Box::new([]);
+        *self = TransTable::new(bytes);
+    }
+
+    /// The slots of bucket `i` (below the bucket count).
+    #[inline]
+    fn bucket(&self, i: usize) -> &[Slot] {
+        let start = self.first + i * BUCKET;
+        &self.slots[start..start + BUCKET]
     }
 
     /// Starts a new search: older entries become the first to be replaced.
@@ -144,7 +173,7 @@ impl TransTable {
     /// (a table probe is a cache miss, about a tenth of the search's time otherwise).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = &self.buckets[self.slot(key).0];
+        let bucket: *const Slot = self.bucket(self.slot(key).0).as_ptr();
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint: it never faults and changes no memory, and
         // the pointer is to a live bucket of this table anyway.
@@ -160,8 +189,8 @@ impl TransTable {
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let (i, check) = self.slot(key);
-        let e = self.buckets[i]
-            .0
+        let e = self
+            .bucket(i)
             .iter()
             .map(Slot::load)
             .find(|e| e.check == check && e.meta != 0)?;
@@ -194,7 +223,7 @@ impl TransTable {
     ) {
         let (i, check) = self.slot(key);
         let generation = self.generation;
-        let bucket = &self.buckets[i].0;
+        let bucket = self.bucket(i);
         let entries: [Entry; BUCKET] = std::array::from_fn(|j| bucket[j].load());
         let victim = match entries.iter().position(|e| e.check == check && e.meta != 0) {
             Some(j) => j,
@@ -286,6 +315,24 @@ mod tests {
     }
 
     #[test]
+    fn buckets_start_on_cache_lines() {
+        for bytes in [64, 1 << 12, 1 << 20, 3 << 20] {
+            let t = TransTable::new(bytes);
+            assert!(t.bytes() <= bytes.max(BUCKET_BYTES));
+            for i in [0, t.mask] {
+                assert_eq!(
+                    t.bucket(i).as_ptr() as usize % 64,
+                    0,
+                    "{bytes} bytes, bucket {i}"
+                );
+            }
+            // The allocator's zeroes read as empty slots.
+            let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert!((0..1000).all(|k| t.probe(key(k), 0).is_none()));
+        }
+    }
+
+    #[test]
     fn clear_forgets_every_entry() {
         let mut t = TransTable::new(1 << 12);
         for key in 0..200u64 {
@@ -312,7 +359,7 @@ mod tests {
         t.store(43 << 32 | 42, 0, -3, 9, 2, Bound::Upper, 200);
         // Another thread's write half done: the second word of one entry under the
         // first word of the other.
-        let bucket = &t.buckets[42 & t.mask].0;
+        let bucket = t.bucket(42 & t.mask);
         let other = bucket[1].data.load(Ordering::Relaxed);
         bucket[0].data.store(other, Ordering::Relaxed);
         assert_eq!(t.probe(42, 0), None);

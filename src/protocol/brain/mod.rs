@@ -14,6 +14,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What the driver should do after a line.
 #[derive(Debug, PartialEq, Eq)]
@@ -285,22 +286,25 @@ impl Brain {
 
     /// Searches, plays our move (or swap2 decision) on the board, and returns the reply
     /// lines: a `MESSAGE` with the search figures, then `x,y` (or the swap2 answer).
-    pub fn think(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
+    /// `spent` of the turn is already gone: the command waited that long before the
+    /// search could start.
+    pub fn think(&mut self, stop: &Arc<AtomicBool>, spent: Duration) -> Vec<String> {
         let mut out = std::mem::take(&mut self.preface);
         if std::mem::take(&mut self.swap2_turn) {
-            out.extend(self.swap2_decision(stop));
+            out.extend(self.swap2_decision(stop, spent));
         } else {
-            out.extend(self.move_decision(stop));
+            out.extend(self.move_decision(stop, spent));
         }
         out
     }
 
-    fn move_decision(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
+    fn move_decision(&mut self, stop: &Arc<AtomicBool>, spent: Duration) -> Vec<String> {
         let Some(board) = self.board.as_mut() else {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
         board.set_side_to_move(self.me);
-        let r = think::search(&mut self.player, board, &self.settings, self.level, stop);
+        let settings = &self.settings;
+        let r = think::search(&mut self.player, board, settings, self.level, stop, spent);
         let mv = r
             .best_move
             .filter(|&p| board.contains(p) && board.is_empty(p))

@@ -6,6 +6,7 @@ use crate::protocol::swap2;
 use crate::protocol::think;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 impl Brain {
     /// A line inside `SWAP2BOARD ... DONE`: a stone, `DONE`, or a command of its own,
@@ -58,12 +59,17 @@ impl Brain {
 
     /// The answer to `SWAP2BOARD`, in the turn's time; the decision's stones go on the
     /// board and decide our colour.
-    pub(super) fn swap2_decision(&mut self, stop: &Arc<AtomicBool>) -> Vec<String> {
+    pub(super) fn swap2_decision(
+        &mut self,
+        stop: &Arc<AtomicBool>,
+        spent: Duration,
+    ) -> Vec<String> {
         let Some(board) = self.board.as_mut() else {
             return vec![format!("ERROR {}", ProtocolError::NoBoard)];
         };
         let stones = board.move_count();
-        let decided = think::swap2(&mut self.player, board, &self.settings, stop, &mut self.rng)
+        let (settings, rng) = (&self.settings, &mut self.rng);
+        let decided = think::swap2(&mut self.player, board, settings, stop, spent, rng)
             .map_err(ProtocolError::from)
             .and_then(|d| swap2::apply(board, &d).map(|me| (d, me)));
         match decided {

@@ -13,7 +13,7 @@ fn replies(lines: &[&str]) -> Vec<String> {
             Action::Reply(r) => out.extend(r),
             Action::Think => out.extend(
                 brain
-                    .think(&stop)
+                    .think(&stop, Duration::ZERO)
                     .into_iter()
                     .filter(|l| !l.starts_with("MESSAGE")),
             ),
