@@ -282,7 +282,7 @@ fn incremental_state_equals_a_fresh_one_after_random_games() {
             while board.move_count() > 0 {
                 board.undo();
                 state.unmake();
-                if board.move_count() % 9 == 0 {
+                if board.move_count().is_multiple_of(9) {
                     assert_same(&state, &State::from_board(&board, rule), &board);
                 }
             }

@@ -96,9 +96,9 @@ impl fmt::Display for TimeControl {
 
 /// "5 s", "3 min", "90 s".
 fn short(ms: u64) -> String {
-    if ms >= 60_000 && ms % 60_000 == 0 {
+    if ms >= 60_000 && ms.is_multiple_of(60_000) {
         format!("{} min", ms / 60_000)
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{:.1} s", ms as f64 / 1000.0)

@@ -105,7 +105,7 @@ pub fn apply(board: &mut Board, decision: &Decision) -> Result<Stone, ProtocolEr
         Choice::PlaceTwo(s) => (s, Stone::Black),
     };
     for &p in stones {
-        let colour = if board.move_count() % 2 == 0 {
+        let colour = if board.move_count().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White

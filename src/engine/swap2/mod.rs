@@ -157,7 +157,7 @@ fn most_balanced<const N: usize>(
 fn with_stones(board: &Board, stones: &[Pos]) -> Option<Board> {
     let mut position = board.clone();
     for &p in stones {
-        let colour = if position.move_count() % 2 == 0 {
+        let colour = if position.move_count().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White

@@ -21,7 +21,7 @@ fn limits(nodes: u64) -> StrongLimits {
 fn board(size: usize, stones: &[(usize, usize)]) -> Board {
     let mut b = Board::square(size).expect("legal size");
     for &(x, y) in stones {
-        let colour = if b.move_count() % 2 == 0 {
+        let colour = if b.move_count().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White
