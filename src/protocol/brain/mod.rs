@@ -260,7 +260,7 @@ impl Brain {
         if matches!(key, InfoKey::Rule) {
             State::new(15, 15, self.settings.rule);
         }
-        if matches!(key, InfoKey::MaxMemory) {
+        if matches!(key, InfoKey::MaxMemory | InfoKey::TimeoutTurn) {
             self.player
                 .strong_mut()
                 .set_tt_bytes(self.settings.table_bytes());
