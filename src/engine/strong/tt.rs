@@ -101,19 +101,13 @@ pub struct TransTable {
     generation: u8,
 }
 
-/// `count` empty slots, zeroed by the allocator. A large allocation is fresh pages from
-/// the system, mapped only when first written: a 128 MB table costs nothing until the
-/// search uses it. Writing every entry at allocation took 60–110 ms for 128 MB on the
-/// 2-core machine (two matches running), and a manager that sends `INFO max_memory`
-/// right before a move command, with nothing between that waits for the brain, counts
-/// it in that move: first replies came at 301–364 ms on a 300 ms turn, and at 72–133 ms
-/// on a 100 ms turn even with that time taken off the search. The first searches pay
-/// for the mapping instead, page by page: against Carbon at 300 ms the first move of a
-/// game searched 1.50 M positions a second instead of 2.66 M, the second 2.40 M instead
-/// of 2.68 M, the rest alike (medians over 160 games; 140-0-20 both, the same hour).
-/// Mapping the pages on a thread of its own did not help with two matches running;
-/// asking for 2 MB pages (`madvise`) let some first searches stall in the kernel's
-/// compaction for their whole turn (516 positions searched).
+/// `count` empty slots, zeroed by the allocator: fresh pages from the system, mapped only
+/// when first written, so a 128 MB table costs nothing until the search uses it.
+/// Writing every entry at allocation took 60–110 ms, which a manager sending
+/// `INFO max_memory` right before a move command counts in that move (first replies at
+/// 301–364 ms on a 300 ms turn). The first searches pay for the mapping instead, a
+/// fault per page: why short turns get a small table (`Settings::table_bytes`). What
+/// was tried instead is in docs/tuning.md.
 fn zeroed_slots(count: usize) -> Box<[Slot]> {
     let zeroed = Box::<[Slot]>::new_zeroed_slice(count);
     // SAFETY: a `Slot` is two `AtomicU64`, which have the in-memory representation of
