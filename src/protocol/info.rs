@@ -36,12 +36,15 @@ const MARGIN_MS: u64 = 45;
 fn margin(ms: u64) -> u64 {
     (ms * 15 / 100).min(MARGIN_MS + ms * 3 / 40).max(MARGIN_MS)
 }
-/// Turns this short (`timeout_turn 0` included) search some 150 000 positions a move:
-/// a table of [`SHORT_TURN_TABLE`] holds several moves' worth. The system maps a table's
-/// pages as the searches first write them, a fault each, and at 100 ms a 128 MB table
-/// slowed the first five moves of a game to 1.1–2.1 M positions a second from 2.7 M.
-const SHORT_TURN_MS: u64 = 150;
-const SHORT_TURN_TABLE: usize = 16 << 20;
+/// The table's size by the turn's length: turns up to the first number (ms,
+/// `timeout_turn 0` included) get at most the second; longer turns get what
+/// `max_memory` allows. A 300 ms turn searches some 800 000 positions, which 16 MB (a
+/// million entries) holds, and a 1 s turn some 2.7 M. A larger table scored no more
+/// points and costs speed: the system maps its pages as the searches first write them,
+/// a fault each (a 128 MB table slowed a game's first move to 1.5 M positions a second
+/// from 2.7 M), and its scattered probes miss the processor's address-translation cache
+/// more often (later moves 4–7% slower). The matches: docs/tuning-sessions-from-stop-80.md.
+const TABLE_BY_TURN: [(u64, usize); 2] = [(500, 16 << 20), (1500, 32 << 20)];
 /// The shortest budget ever given: enough for depth 1 on any board.
 const MIN_BUDGET_MS: u64 = 10;
 /// What one of our replies costs a match clock at the least, its search aside: pipes,
@@ -179,7 +182,7 @@ impl Settings {
 
     /// Bytes the transposition table may take: half of `max_memory` (the rest is the
     /// process itself, with room to spare), or the engine's default when unlimited; on
-    /// short turns no more than [`SHORT_TURN_TABLE`].
+    /// turns up to a second or so no more than [`TABLE_BY_TURN`] says.
     pub fn table_bytes(&self) -> usize {
         const DEFAULT: usize = crate::engine::strong::root::DEFAULT_TT_BYTES;
         let allowed = match self.max_memory {
@@ -188,10 +191,10 @@ impl Settings {
                 .unwrap_or(usize::MAX)
                 .min(4 * DEFAULT),
         };
-        match self.timeout_turn_ms {
-            t if t <= SHORT_TURN_MS => allowed.min(SHORT_TURN_TABLE),
-            _ => allowed,
-        }
+        TABLE_BY_TURN
+            .iter()
+            .find(|&&(turn_ms, _)| self.timeout_turn_ms <= turn_ms)
+            .map_or(allowed, |&(_, bytes)| allowed.min(bytes))
     }
 
     /// How long the next move may take, given how many stones are on the board and how
@@ -284,9 +287,11 @@ mod tests {
         apply(&mut s, InfoKey::MaxMemory, "367001600").unwrap();
         assert_eq!(s.table_bytes(), 367001600 / 2);
         for (turn, bytes) in [
-            ("300", 367001600 / 2),
-            ("150", SHORT_TURN_TABLE),
-            ("0", SHORT_TURN_TABLE),
+            ("5000", 367001600 / 2),
+            ("1000", 32 << 20),
+            ("300", 16 << 20),
+            ("100", 16 << 20),
+            ("0", 16 << 20),
         ] {
             apply(&mut s, InfoKey::TimeoutTurn, turn).unwrap();
             assert_eq!(s.table_bytes(), bytes, "turn {turn}");

@@ -258,6 +258,7 @@ impl Brain {
     fn info(&mut self, key: &InfoKey, value: &str) -> Action {
         let result = self.settings.apply(key, value);
         if matches!(key, InfoKey::Rule) {
+            // Builds the rule's pattern tables now, not in the first move's time.
             State::new(15, 15, self.settings.rule);
         }
         if matches!(key, InfoKey::MaxMemory | InfoKey::TimeoutTurn) {
