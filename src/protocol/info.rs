@@ -43,7 +43,7 @@ fn margin(ms: u64) -> u64 {
 /// points and costs speed: the system maps its pages as the searches first write them,
 /// a fault each (a 128 MB table slowed a game's first move to 1.5 M positions a second
 /// from 2.7 M), and its scattered probes miss the processor's address-translation cache
-/// more often (later moves 4–7% slower). The matches: docs/tuning-sessions-from-stop-80.md.
+/// more often (later moves 3–7% slower). The matches: docs/tuning-sessions-from-stop-80.md.
 const TABLE_BY_TURN: [(u64, usize); 2] = [(500, 16 << 20), (1500, 32 << 20)];
 /// The shortest budget ever given: enough for depth 1 on any board.
 const MIN_BUDGET_MS: u64 = 10;
