@@ -182,7 +182,7 @@ impl Settings {
 
     /// Bytes the transposition table may take: half of `max_memory` (the rest is the
     /// process itself, with room to spare), or the engine's default when unlimited; on
-    /// turns up to a second or so no more than [`TABLE_BY_TURN`] says.
+    /// turns up to 1.5 s no more than [`TABLE_BY_TURN`] says.
     pub fn table_bytes(&self) -> usize {
         const DEFAULT: usize = crate::engine::strong::root::DEFAULT_TT_BYTES;
         let allowed = match self.max_memory {

@@ -119,9 +119,10 @@ impl StrongEngine {
         self.threads
     }
 
-    /// Resizes the transposition table (it is cleared).
+    /// Resizes the transposition table (it is cleared), unless its size would not change:
+    /// a manager may repeat `INFO max_memory` or `INFO timeout_turn` in a game.
     pub fn set_tt_bytes(&mut self, bytes: usize) {
-        if TransTable::new(64).bytes() <= bytes && bytes != self.tt.bytes() {
+        if TransTable::MIN_BYTES <= bytes && TransTable::bytes_within(bytes) != self.tt.bytes() {
             self.tt = TransTable::new(bytes);
         }
     }
@@ -549,6 +550,7 @@ fn fallback(s: &mut Searcher) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::strong::tt::Bound;
 
     #[test]
     fn the_opening_keeps_less_back_for_the_guard_than_later() {
@@ -557,5 +559,17 @@ mod tests {
         assert_eq!(check_share(OPENING_STONES), OPENING_CHECK_SHARE);
         assert_eq!(check_share(OPENING_STONES + 1), THREAT_CHECK_SHARE);
         const { assert!(OPENING_CHECK_SHARE < THREAT_CHECK_SHARE) };
+    }
+
+    #[test]
+    fn a_size_that_changes_nothing_keeps_the_table() {
+        let bytes = 5 << 20; // not a power of two: the table takes 4 MB of it
+        let mut engine = StrongEngine::new(bytes);
+        engine.tt.store(42, 0, 17, 5, 6, Bound::Exact, 300);
+        engine.set_tt_bytes(bytes);
+        assert_eq!(engine.tt.probe(42, 0).map(|h| h.mv), Some(300), "kept");
+        engine.set_tt_bytes(8 << 20);
+        assert_eq!(engine.tt_bytes(), 8 << 20);
+        assert_eq!(engine.tt.probe(42, 0), None, "a new size starts empty");
     }
 }

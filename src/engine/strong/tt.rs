@@ -106,7 +106,7 @@ pub struct TransTable {
 /// Writing every entry at allocation took 60–110 ms, which a manager sending
 /// `INFO max_memory` right before a move command counts in that move (first replies at
 /// 301–364 ms on a 300 ms turn). The first searches pay for the mapping instead, a
-/// fault per page: why short turns get a small table (`Settings::table_bytes`). What
+/// fault per page: why turns up to 1.5 s get a small table (`Settings::table_bytes`). What
 /// was tried instead is in docs/tuning.md.
 fn zeroed_slots(count: usize) -> Box<[Slot]> {
     let zeroed = Box::<[Slot]>::new_zeroed_slice(count);
@@ -119,14 +119,12 @@ fn zeroed_slots(count: usize) -> Box<[Slot]> {
 pub const DEPTH_NONE: i32 = -100;
 
 impl TransTable {
+    /// The smallest table: one bucket.
+    pub const MIN_BYTES: usize = BUCKET_BYTES;
+
     /// The largest table (a power of two buckets) within `bytes`; at least one bucket.
     pub fn new(bytes: usize) -> TransTable {
-        let wanted = (bytes / BUCKET_BYTES).max(1);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let count = Self::buckets_within(bytes);
         // Up to three slots more, so that the buckets can start on a cache line (the
         // allocator aligns to 16 bytes; asking it for 64 would make it write every page).
         let slots = zeroed_slots(count * BUCKET + BUCKET - 1);
@@ -143,6 +141,21 @@ impl TransTable {
     /// Bytes the table's buckets occupy.
     pub fn bytes(&self) -> usize {
         (self.mask + 1) * BUCKET_BYTES
+    }
+
+    /// Bytes the buckets of `TransTable::new(bytes)` would occupy, without making it.
+    pub fn bytes_within(bytes: usize) -> usize {
+        Self::buckets_within(bytes) * BUCKET_BYTES
+    }
+
+    /// The largest power of two buckets within `bytes`; at least one.
+    fn buckets_within(bytes: usize) -> usize {
+        let wanted = (bytes / BUCKET_BYTES).max(1);
+        if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        }
     }
 
     /// Forgets everything (a new game): fresh zeroed memory, the old given back first.
@@ -351,6 +364,16 @@ mod tests {
         t.clear();
         assert!((0..200u64).all(|k| t.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
         assert_eq!(t.generation, 0);
+    }
+
+    #[test]
+    fn the_size_within_is_the_size_made() {
+        for bytes in [0, 64, 100, 4096, 5000, 3 << 20, 367001600 / 2] {
+            assert_eq!(
+                TransTable::bytes_within(bytes),
+                TransTable::new(bytes).bytes()
+            );
+        }
     }
 
     #[test]
