@@ -8,11 +8,14 @@
 //!
 //! Answers keep the order of the commands: none of the three acts at once while a queued
 //! line must be handled before it (see `Role`). The search thread writes the move itself
-//! the moment the search ends.
+//! the moment the search ends; if it has not by the watchdog's deadline, the driver
+//! answers the search's best move so far and stops it (`super::watchdog`).
 
 use super::brain::{about, Action, Brain};
 use super::command::{is_info_line, parse_command, Command};
 use super::input::{Input, Line};
+use super::watchdog::{late_message, Watchdog};
+use crate::engine::Pos;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -151,14 +154,15 @@ fn think_while_reading<W: Write + Send>(
     // YXSTOP among them can be for this search, see take_early_stop).
     lines.take_already_read(queued);
     let stop = Arc::new(AtomicBool::new(take_early_stop(queued)));
-    let output = Mutex::new(Output { out, closed: false });
+    let output = Mutex::new(Output::new(out));
+    let mut watchdog = brain.arm_watchdog(began.elapsed());
     let (during, searched) = thread::scope(|scope| {
         let thinker = thread::Builder::new()
             .name("pbrain-search".into())
             .spawn_scoped(scope, || {
                 crate::profiler::set_thread_name("search");
                 let reply = brain.think(&stop, began.elapsed());
-                lock(&output).answer(&reply)
+                lock(&output).answer_search(&reply)
             });
         let thinker = match thinker {
             Ok(t) => t,
@@ -167,7 +171,13 @@ fn think_while_reading<W: Write + Send>(
                 return (DuringSearch::default(), Err(()));
             }
         };
-        let during = watch_input(|| thinker.is_finished(), lines, queued, &output, &stop);
+        let watch = Watch {
+            finished: &|| thinker.is_finished(),
+            output: &output,
+            stop: &stop,
+            watchdog: watchdog.as_mut(),
+        };
+        let during = watch_input(watch, lines, queued);
         (during, thinker.join().map_err(|_| ()))
     });
     if let Some(e) = during.write_error {
@@ -175,8 +185,11 @@ fn think_while_reading<W: Write + Send>(
     }
     let answered = searched.unwrap_or_else(|()| {
         log::error!("the search failed");
-        lock(&output).answer(&["ERROR internal error in the search".to_string()])
+        lock(&output).answer_search(&["ERROR internal error in the search".to_string()])
     });
+    if let Some(pos) = lock(&output).preempted {
+        brain.settle_reply(pos);
+    }
     answered?;
     Ok(!during.exit)
 }
@@ -187,15 +200,48 @@ fn think_while_reading<W: Write + Send>(
 struct Output<'a, W> {
     out: &'a mut W,
     closed: bool,
+    /// The search's answer is written.
+    answered: bool,
+    /// The watchdog answered this move before the search did.
+    preempted: Option<Pos>,
 }
 
-impl<W: Write> Output<'_, W> {
+impl<'a, W: Write> Output<'a, W> {
+    fn new(out: &'a mut W) -> Output<'a, W> {
+        Output {
+            out,
+            closed: false,
+            answered: false,
+            preempted: None,
+        }
+    }
+
     /// Writes `lines` unless the output is closed.
     fn answer(&mut self, lines: &[String]) -> io::Result<()> {
         if self.closed {
             return Ok(());
         }
         write_lines(self.out, lines)
+    }
+
+    /// Writes the search's answer, unless the watchdog has answered for it.
+    fn answer_search(&mut self, lines: &[String]) -> io::Result<()> {
+        if self.preempted.is_some() {
+            return Ok(());
+        }
+        self.answered = true;
+        self.answer(lines)
+    }
+
+    /// The watchdog's answer, `pos` after `elapsed`, unless the search has answered or
+    /// the output is closed; `Ok(true)` when written.
+    fn preempt(&mut self, pos: Pos, elapsed: Duration) -> io::Result<bool> {
+        if self.closed || self.answered {
+            return Ok(false);
+        }
+        self.preempted = Some(pos);
+        let lines = [late_message(elapsed), format!("{},{}", pos.x, pos.y)];
+        write_lines(self.out, &lines).map(|()| true)
     }
 }
 
@@ -214,18 +260,39 @@ struct DuringSearch {
     write_error: Option<io::Error>,
 }
 
-/// Reads input until the search is `finished` or stopped: END and YXSTOP stop it (unless
+/// What the driver watches while the search runs.
+struct Watch<'w, 'a, W> {
+    finished: &'w dyn Fn() -> bool,
+    output: &'w Mutex<Output<'a, W>>,
+    stop: &'w AtomicBool,
+    watchdog: Option<&'w mut Watchdog>,
+}
+
+/// Reads input until the search is finished or stopped: END and YXSTOP stop it (unless
 /// a queued line must be answered first), ABOUT is answered at once, the rest is queued.
+/// At the watchdog's deadline it answers for the search and stops it.
 fn watch_input<W: Write>(
-    finished: impl Fn() -> bool,
+    mut watch: Watch<'_, '_, W>,
     lines: &Input,
     queued: &mut VecDeque<Line>,
-    output: &Mutex<Output<'_, W>>,
-    stop: &AtomicBool,
 ) -> DuringSearch {
+    let (output, stop) = (watch.output, watch.stop);
     let mut during = DuringSearch::default();
     let mut input_open = true;
-    while !finished() && !stop.load(Ordering::SeqCst) {
+    while !(watch.finished)() && !stop.load(Ordering::SeqCst) {
+        if let Some(dog) = watch.watchdog.as_deref_mut() {
+            if let Some(pos) = dog.due() {
+                match lock(output).preempt(pos, dog.elapsed()) {
+                    Ok(written) => stop.store(written, Ordering::SeqCst),
+                    Err(e) => {
+                        during.write_error = Some(e);
+                        during.exit = true;
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                continue;
+            }
+        }
         if !input_open {
             thread::sleep(POLL);
             continue;
@@ -267,6 +334,7 @@ fn watch_input<W: Write>(
 mod tests {
     use super::super::input::spawn_reader;
     use super::*;
+    use crate::engine::ManualClock;
     use std::io::{BufReader, Cursor};
     use std::sync::mpsc;
 
@@ -447,6 +515,78 @@ mod tests {
             out.lines
         );
         assert_eq!(by("name="), Some(driver), "ABOUT, queued before the search");
+    }
+
+    /// Sends each line written to a channel, so a test can answer what the brain said.
+    struct LineSender {
+        pending: Vec<u8>,
+        tx: mpsc::Sender<String>,
+    }
+
+    impl Write for LineSender {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.pending.extend_from_slice(buf);
+            while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let line = String::from_utf8_lossy(&line).trim_end().to_string();
+                // A test that stopped listening has failed already.
+                let _ = self.tx.send(line);
+            }
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_late_search_is_answered_for_and_the_board_takes_that_move() {
+        let clock = ManualClock::new();
+        let mut brain = Brain::new(Some(1)).with_watchdog_clock(Arc::new(clock.clone()));
+        let (tx, rx) = mpsc::channel();
+        let (out_tx, out) = mpsc::channel();
+        let session = thread::spawn(move || {
+            let mut writer = LineSender {
+                pending: Vec::new(),
+                tx: out_tx,
+            };
+            run(&mut brain, rx.into(), &mut writer)
+        });
+        // A 300 s turn: the search would stop itself after 255 s.
+        send_all(&tx, &["START 20", "INFO timeout_turn 300000", "TURN 10,10"]);
+        assert_eq!(out.recv().as_deref(), Ok("OK"));
+        // The watchdog's clock, not the search's, runs past its 278 s. The pauses only
+        // let the driver look; the bound is no timing claim (see bounded_session).
+        let mut answer = Vec::new();
+        for _ in 0..2000 {
+            clock.advance(Duration::from_secs(100));
+            if let Ok(line) = out.recv_timeout(Duration::from_millis(10)) {
+                let is_move = !line.starts_with("MESSAGE");
+                answer.push(line);
+                if is_move {
+                    break;
+                }
+            }
+        }
+        assert_eq!(answer.len(), 2, "a message and a move: {answer:?}");
+        assert!(answer[0].contains("was late"), "{answer:?}");
+        let mv = answer[1].clone();
+        let pos: Pos = mv.parse().expect("x,y");
+        assert!(pos != Pos::new(10, 10) && pos.x < 20 && pos.y < 20, "{mv}");
+        send_all(&tx, &[&format!("TURN {mv}"), "END"]);
+        drop(tx);
+        session.join().expect("no panic").expect("written");
+        let rest: Vec<String> = out.iter().collect();
+        assert_eq!(
+            rest.len(),
+            1,
+            "the search's own answer is dropped: {rest:?}"
+        );
+        assert!(
+            rest[0].starts_with("ERROR"),
+            "{mv} is ours on the board: {rest:?}"
+        );
     }
 
     #[test]

@@ -36,6 +36,14 @@ const MARGIN_MS: u64 = 45;
 fn margin(ms: u64) -> u64 {
     (ms * 15 / 100).min(MARGIN_MS + ms * 3 / 40).max(MARGIN_MS)
 }
+/// What the watchdog keeps back from a limit of `ms`: half the search's [`margin`]. A
+/// search that stops on time answers within a few milliseconds of its hard limit, long
+/// before the watchdog would; when it is late, the other half covers the write and the
+/// pipe on a loaded machine (with twelve busy processes on two cores, the manager read
+/// the watchdog's answers 5–25 ms after its deadline).
+fn watchdog_margin(ms: u64) -> u64 {
+    margin(ms) / 2
+}
 /// The table's size by the turn's length: turns up to the first number (ms,
 /// `timeout_turn 0` included) get at most the second; longer turns get what
 /// `max_memory` allows. A 300 ms turn searches some 800 000 positions, which 16 MB (a
@@ -246,6 +254,21 @@ impl Settings {
         }
     }
 
+    /// How long after its command a move may wait for the search thread: then the
+    /// brain answers with the search's best move so far (`protocol::watchdog`). The turn
+    /// limit, or the match clock's time left if less, less [`watchdog_margin`]; `None`
+    /// when neither limits the move (`timeout_turn 0` without a match clock).
+    pub fn watchdog_after(&self) -> Option<Duration> {
+        let turn = (self.timeout_turn_ms > 0).then_some(self.timeout_turn_ms);
+        let unlimited_match = self.timeout_match_ms == Some(0);
+        let left = self.time_left_ms.filter(|_| !unlimited_match);
+        let limit = turn.into_iter().chain(left).min()?;
+        let after = limit
+            .saturating_sub(watchdog_margin(limit))
+            .max(MIN_BUDGET_MS);
+        Some(Duration::from_millis(after))
+    }
+
     /// The hard limit of [`Settings::time_budget`] at the start of a game on 15×15.
     pub fn move_budget(&self) -> Duration {
         self.time_budget(0, 15 * 15).hard
@@ -264,6 +287,37 @@ mod tests {
     fn default_budget_is_under_five_seconds_with_margin() {
         let b = Settings::default().move_budget();
         assert!(b < Duration::from_millis(5000 - MARGIN_MS) && b > Duration::from_millis(4500));
+    }
+
+    #[test]
+    fn the_watchdog_waits_past_the_searchs_hard_limit_and_answers_within_the_turn() {
+        let mut s = Settings::default();
+        for (turn, after) in [(100, 78), (300, 278), (1000, 940), (5000, 4790)] {
+            apply(&mut s, InfoKey::TimeoutTurn, &turn.to_string()).expect("valid");
+            let after = Duration::from_millis(after);
+            assert_eq!(s.watchdog_after(), Some(after), "{turn} ms");
+            assert!(s.move_budget() < after, "{turn} ms: the search stops first");
+        }
+        apply(&mut s, InfoKey::TimeLeft, "2000").expect("valid");
+        assert_eq!(
+            s.watchdog_after(),
+            Some(Duration::from_millis(2000 - 97)),
+            "the clock"
+        );
+        apply(&mut s, InfoKey::TimeoutMatch, "0").expect("valid");
+        assert_eq!(
+            s.watchdog_after(),
+            Some(Duration::from_millis(4790)),
+            "no clock"
+        );
+        apply(&mut s, InfoKey::TimeoutTurn, "0").expect("valid");
+        assert_eq!(s.watchdog_after(), None, "play fast, no limit");
+        apply(&mut s, InfoKey::TimeoutMatch, "100000").expect("valid");
+        apply(&mut s, InfoKey::TimeLeft, "5").expect("valid");
+        assert_eq!(
+            s.watchdog_after(),
+            Some(Duration::from_millis(MIN_BUDGET_MS))
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::info::Settings;
 use crate::engine::search::{is_win_score, SearchResult, WIN};
+use crate::engine::strong::best_so_far::BestSoFar;
 use crate::engine::strong::root::MAX_DEPTH;
 use crate::engine::strong::time::TimeBudget;
 use crate::engine::strong::StrongLimits;
@@ -15,7 +16,7 @@ use std::time::Duration;
 
 /// Searches `board` for the side to move: at a fixed `level` if one was chosen on the
 /// command line, else the strong engine with what `spent` left of the turn's time (and
-/// `max_depth` if set).
+/// `max_depth` if set), which keeps `best` up to date with its choice.
 pub fn search(
     player: &mut Player,
     board: &Board,
@@ -23,6 +24,7 @@ pub fn search(
     level: Option<Level>,
     stop: &Arc<AtomicBool>,
     spent: Duration,
+    best: &Arc<BestSoFar>,
 ) -> SearchResult {
     let budget = budget_for(settings, board, spent);
     if let Some(level) = level {
@@ -31,7 +33,8 @@ pub fn search(
     }
     let mut limits = StrongLimits::depth(settings.max_depth.unwrap_or(MAX_DEPTH))
         .with_time(budget)
-        .with_stop(Arc::clone(stop));
+        .with_stop(Arc::clone(stop))
+        .with_best_so_far(Arc::clone(best));
     if let Some(nodes) = settings.max_nodes {
         limits = limits.with_nodes(nodes);
     }

@@ -6,6 +6,7 @@
 //! Hard; this one shares only the board, the rules and the profiler with it.
 
 pub mod analysis;
+pub mod best_so_far;
 pub mod cellset;
 pub mod eval;
 pub mod guard;

@@ -1,6 +1,7 @@
 //! The strong engine's entry point: immediate answers, a VCF at the root, then iterative
 //! deepening with aspiration windows until the depth, node or time limit.
 
+use super::best_so_far::BestSoFar;
 use super::guard::{self, Judgement, Verdict};
 use super::history::History;
 use super::movegen::{plies_to_five, situation, Situation};
@@ -31,6 +32,8 @@ pub struct StrongLimits {
     pub time: Option<TimeBudget>,
     pub stop: Option<Arc<AtomicBool>>,
     pub clock: Arc<dyn Clock>,
+    /// Where the search writes the move it would play if it had to answer now.
+    pub best_so_far: Option<Arc<BestSoFar>>,
 }
 
 impl StrongLimits {
@@ -42,6 +45,7 @@ impl StrongLimits {
             time: None,
             stop: None,
             clock: Arc::new(MonotonicClock::new()),
+            best_so_far: None,
         }
     }
 
@@ -62,6 +66,13 @@ impl StrongLimits {
 
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> StrongLimits {
         self.clock = clock;
+        self
+    }
+
+    /// Keeps `slot` up to date with the move the search would play now: each finished
+    /// iteration's choice, and the guard's.
+    pub fn with_best_so_far(mut self, slot: Arc<BestSoFar>) -> StrongLimits {
+        self.best_so_far = Some(slot);
         self
     }
 }
@@ -179,6 +190,7 @@ impl StrongEngine {
                 .collect();
             let mut s = Searcher::new(state, tt, history, stop);
             s.iteration = (helpers > 0).then_some(iteration);
+            s.best_so_far = limits.best_so_far.clone();
             let mut result = SearchResult::default();
             let cells = think(&mut s, limits.max_depth, &mut result);
             helpers_stop.store(true, Ordering::Relaxed);
@@ -354,6 +366,7 @@ fn avoid_threat_wins(
     };
     let &first = safe.first()?;
     *pv = vec![first];
+    s.publish(first);
     if safe.len() == 1 || s.stop.stopped() {
         return None;
     }
@@ -403,7 +416,10 @@ fn resume(
         score: result.score,
         ..SearchResult::default()
     };
+    // Its choice is not the move until the guard has checked it.
+    let slot = s.best_so_far.take();
     let line = deepen(s, first..=max_depth as i32, pv.clone(), &mut resumed);
+    s.best_so_far = slot;
     s.stop.release(reserve);
     let Some(&mv) = line.first() else { return };
     if pv.first() != Some(&mv) {
@@ -414,6 +430,7 @@ fn resume(
             Verdict::Unknown | Verdict::Refuted(_) => return,
         }
     }
+    s.publish(mv);
     *pv = line;
     result.depth = resumed.depth;
     result.score = resumed.score;
@@ -476,7 +493,8 @@ fn deepen(
             break;
         }
         score = v;
-        if !line.is_empty() {
+        if let Some(&best) = line.first() {
+            s.publish(best);
             pv = line;
         }
         result.depth = depth as u32;

@@ -242,6 +242,9 @@ pub struct Searcher<'a> {
     pub iteration: Option<Arc<AtomicI32>>,
     /// When present, how many times the search played each cell (analysis heatmap).
     pub heat: Option<Box<[u32; super::state::CELLS]>>,
+    /// When present, where each finished iteration's choice is written (the brain's
+    /// watchdog answers with it if the search thread is late).
+    pub best_so_far: Option<Arc<super::best_so_far::BestSoFar>>,
     /// Analysis only: reports progress every so often while the search runs.
     pub reporter: Option<super::analysis::Reporter<'a>>,
     /// Node count at which the reporter is next asked whether progress is due (a
@@ -272,6 +275,7 @@ impl<'a> Searcher<'a> {
             root_only: Vec::new(),
             iteration: None,
             heat: None,
+            best_so_far: None,
             reporter: None,
             progress_at: PROGRESS_NODES,
         }
@@ -280,6 +284,13 @@ impl<'a> Searcher<'a> {
     /// The principal variation found by the last search from ply 0.
     pub fn root_pv(&self) -> Vec<u16> {
         self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    /// Writes `cell` as the move the search would play now, if anyone reads it.
+    pub fn publish(&self, cell: u16) {
+        if let Some(slot) = &self.best_so_far {
+            slot.set(self.state.pos_of(cell));
+        }
     }
 
     /// Static evaluation for the side to move.

@@ -7,7 +7,10 @@ use super::command::{
 use super::info::Settings;
 use super::swap2::Swap2Block;
 use super::think;
+use super::watchdog::Watchdog;
+use crate::engine::clock::{Clock, MonotonicClock};
 use crate::engine::point::PointTable;
+use crate::engine::strong::best_so_far::BestSoFar;
 use crate::engine::strong::state::State;
 use crate::engine::{Board, BoardError, Level, Player, Pos, Rule, Stone};
 use rand::rngs::SmallRng;
@@ -46,6 +49,12 @@ pub struct Brain {
     preface: Vec<String>,
     /// Draws the swap2 opening shapes; seeded like the engine.
     rng: SmallRng,
+    /// The move the running search would play now, for the watchdog.
+    best_so_far: Arc<BestSoFar>,
+    /// The watchdog's clock (the real one but in tests).
+    watchdog_clock: Arc<dyn Clock>,
+    /// The move the last search placed on the board.
+    last_reply: Option<Pos>,
 }
 
 impl Brain {
@@ -66,6 +75,55 @@ impl Brain {
             swap2_turn: false,
             preface: Vec::new(),
             rng: SmallRng::seed_from_u64(seed.unwrap_or_else(|| rand::rng().random())),
+            best_so_far: Arc::new(BestSoFar::new()),
+            watchdog_clock: Arc::new(MonotonicClock::new()),
+            last_reply: None,
+        }
+    }
+
+    /// The brain with its watchdog reading `clock` (tests move time by hand).
+    pub fn with_watchdog_clock(mut self, clock: Arc<dyn Clock>) -> Brain {
+        self.watchdog_clock = clock;
+        self
+    }
+
+    /// A watch for the search [`Brain::think`] is about to run, `spent` after its
+    /// command: `None` when no time limit applies, or the answer is not one move the
+    /// strong engine chooses (a swap2 decision, a fixed `--level`). Until the search
+    /// writes its first choice, the watch holds the empty cell nearest the centre.
+    pub fn arm_watchdog(&self, spent: Duration) -> Option<Watchdog> {
+        let board = self.board.as_ref()?;
+        if self.swap2_turn || self.level.is_some() {
+            return None;
+        }
+        let after = self.settings.watchdog_after()?;
+        self.best_so_far.clear();
+        if let Some(fallback) = nearest_centre_empty(board) {
+            self.best_so_far.set(fallback);
+        }
+        Some(Watchdog::new(
+            Arc::clone(&self.watchdog_clock),
+            after.saturating_sub(spent),
+            Arc::clone(&self.best_so_far),
+        ))
+    }
+
+    /// The watchdog answered `answered` before the search did: the board takes that
+    /// move in place of the one the search placed.
+    pub fn settle_reply(&mut self, answered: Pos) {
+        let Some(board) = self.board.as_mut() else {
+            return;
+        };
+        if let Some(searched) = self.last_reply.take() {
+            if searched == answered {
+                return;
+            }
+            if board.last_move().is_some_and(|m| m.pos == searched) {
+                board.undo();
+            }
+        }
+        if let Err(e) = board.place(answered, self.me) {
+            log::error!("the watchdog's move {answered} does not fit the board: {e}");
         }
     }
 
@@ -291,6 +349,7 @@ impl Brain {
     /// search could start.
     pub fn think(&mut self, stop: &Arc<AtomicBool>, spent: Duration) -> Vec<String> {
         let mut out = std::mem::take(&mut self.preface);
+        self.last_reply = None;
         if std::mem::take(&mut self.swap2_turn) {
             out.extend(self.swap2_decision(stop, spent));
         } else {
@@ -305,7 +364,16 @@ impl Brain {
         };
         board.set_side_to_move(self.me);
         let settings = &self.settings;
-        let r = think::search(&mut self.player, board, settings, self.level, stop, spent);
+        let best = &self.best_so_far;
+        let r = think::search(
+            &mut self.player,
+            board,
+            settings,
+            self.level,
+            stop,
+            spent,
+            best,
+        );
         let mv = r
             .best_move
             .filter(|&p| board.contains(p) && board.is_empty(p))
@@ -316,6 +384,7 @@ impl Brain {
         if board.place(mv, self.me).is_err() {
             return vec![format!("ERROR {}", ProtocolError::Occupied(mv.x, mv.y))];
         }
+        self.last_reply = Some(mv);
         vec![think::report(&r), format!("{},{}", mv.x, mv.y)]
     }
 }

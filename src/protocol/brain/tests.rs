@@ -198,3 +198,67 @@ fn an_unfinished_swap2_block_is_refused_before_the_next_answer() {
     let r = replies(&["START 15", "SWAP2BOARD", "7,7", "END", "ABOUT"]);
     assert_eq!(r, ["OK"], "END inside the block still exits");
 }
+
+#[test]
+fn the_board_takes_the_watchdogs_move_in_place_of_the_searchs() {
+    let mut brain = Brain::new(Some(7));
+    let stop = Arc::new(AtomicBool::new(false));
+    for line in ["START 15", "INFO max_depth 2", "INFO timeout_turn 300"] {
+        assert!(
+            matches!(brain.handle_line(line), Action::Reply(_)),
+            "{line}"
+        );
+    }
+    assert_eq!(brain.handle_line("TURN 7,7"), Action::Think);
+    assert!(
+        brain.arm_watchdog(Duration::ZERO).is_some(),
+        "a turn limit arms it"
+    );
+    assert_eq!(
+        brain.best_so_far.get(),
+        Some(Pos::new(6, 6)),
+        "nearest the centre"
+    );
+    brain.best_so_far.set(Pos::new(14, 14));
+    let searched = brain.think(&stop, Duration::ZERO).pop().expect("a move");
+    let searched_pos: Pos = searched.parse().expect("x,y");
+    assert_eq!(
+        brain.best_so_far.get(),
+        Some(searched_pos),
+        "the search wrote it"
+    );
+    // The watchdog answered 0,0 before the search's move was written.
+    brain.settle_reply(Pos::new(0, 0));
+    let reply = |brain: &mut Brain, line: &str| match brain.handle_line(line) {
+        Action::Reply(r) => r.join(" "),
+        Action::Think => brain.think(&stop, Duration::ZERO).join(" "),
+        Action::Exit => "exit".to_string(),
+    };
+    assert!(
+        reply(&mut brain, "TURN 0,0").starts_with("ERROR"),
+        "0,0 is ours"
+    );
+    let answer = reply(&mut brain, &format!("TURN {searched}"));
+    assert!(!answer.starts_with("ERROR"), "{searched} is free: {answer}");
+    assert_eq!(brain.board.as_ref().map(Board::move_count), Some(4));
+}
+
+#[test]
+fn a_swap2_decision_or_a_fixed_level_is_not_watched() {
+    let mut brain = Brain::new(Some(7));
+    for line in ["START 15", "INFO timeout_turn 300"] {
+        brain.handle_line(line);
+    }
+    assert!(brain.arm_watchdog(Duration::ZERO).is_some());
+    brain.level = Some(Level::Easy);
+    assert!(
+        brain.arm_watchdog(Duration::ZERO).is_none(),
+        "a level's own search"
+    );
+    brain.level = None;
+    brain.handle_line("INFO timeout_turn 0");
+    assert!(
+        brain.arm_watchdog(Duration::ZERO).is_none(),
+        "no time limit"
+    );
+}
