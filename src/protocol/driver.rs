@@ -241,7 +241,10 @@ impl<'a, W: Write> Output<'a, W> {
         }
         self.preempted = Some(pos);
         let lines = [late_message(elapsed), format!("{},{}", pos.x, pos.y)];
-        write_lines(self.out, &lines).map(|()| true)
+        let written = write_lines(self.out, &lines);
+        // The manager is gone: nothing more can be answered.
+        self.closed |= written.is_err();
+        written.map(|()| true)
     }
 }
 

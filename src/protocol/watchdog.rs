@@ -23,20 +23,27 @@ pub fn late_message(elapsed: Duration) -> String {
 /// One move's watch: when to answer and with what.
 pub struct Watchdog {
     clock: Arc<dyn Clock>,
-    armed: Duration,
+    /// When the move's command arrived, by `clock`.
+    command: Duration,
     deadline: Duration,
     best: Arc<BestSoFar>,
     fired: bool,
 }
 
 impl Watchdog {
-    /// A watch that comes due `after` from now, by `clock`, answering what `best` holds.
-    pub fn new(clock: Arc<dyn Clock>, after: Duration, best: Arc<BestSoFar>) -> Watchdog {
-        let armed = clock.now();
+    /// A watch for a move whose command arrived `spent` ago: it comes due `after` from
+    /// the command, by `clock`, answering what `best` holds.
+    pub fn new(
+        clock: Arc<dyn Clock>,
+        spent: Duration,
+        after: Duration,
+        best: Arc<BestSoFar>,
+    ) -> Watchdog {
+        let command = clock.now().saturating_sub(spent);
         Watchdog {
             clock,
-            armed,
-            deadline: armed + after,
+            command,
+            deadline: command + after,
             best,
             fired: false,
         }
@@ -53,9 +60,9 @@ impl Watchdog {
         Some(best)
     }
 
-    /// Time since the watch began.
+    /// Time since the move's command arrived.
     pub fn elapsed(&self) -> Duration {
-        self.clock.now().saturating_sub(self.armed)
+        self.clock.now().saturating_sub(self.command)
     }
 }
 
@@ -67,14 +74,17 @@ mod tests {
     #[test]
     fn the_watch_answers_once_after_its_deadline_with_the_latest_move() {
         let clock = ManualClock::new();
+        clock.advance(Duration::from_secs(10));
         let best = Arc::new(BestSoFar::new());
+        // The command came 5 ms before the watch was set.
         let mut watch = Watchdog::new(
             Arc::new(clock.clone()),
+            Duration::from_millis(5),
             Duration::from_millis(285),
             Arc::clone(&best),
         );
         best.set(Pos::new(7, 7));
-        clock.advance(Duration::from_millis(284));
+        clock.advance(Duration::from_millis(279));
         assert_eq!(watch.due(), None, "not yet");
         best.set(Pos::new(8, 6));
         clock.advance(Duration::from_millis(1));
@@ -87,7 +97,8 @@ mod tests {
     fn an_empty_slot_leaves_the_answer_to_the_search() {
         let clock = ManualClock::new();
         let best = Arc::new(BestSoFar::new());
-        let mut watch = Watchdog::new(Arc::new(clock.clone()), Duration::ZERO, Arc::clone(&best));
+        let zero = Duration::ZERO;
+        let mut watch = Watchdog::new(Arc::new(clock.clone()), zero, zero, Arc::clone(&best));
         assert_eq!(watch.due(), None);
         best.set(Pos::new(0, 0));
         assert_eq!(

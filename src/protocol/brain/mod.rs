@@ -103,7 +103,8 @@ impl Brain {
         }
         Some(Watchdog::new(
             Arc::clone(&self.watchdog_clock),
-            after.saturating_sub(spent),
+            spent,
+            after,
             Arc::clone(&self.best_so_far),
         ))
     }
