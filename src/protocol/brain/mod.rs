@@ -12,7 +12,7 @@ use crate::engine::clock::{Clock, MonotonicClock};
 use crate::engine::point::PointTable;
 use crate::engine::strong::best_so_far::BestSoFar;
 use crate::engine::strong::state::State;
-use crate::engine::{Board, BoardError, Level, Player, Pos, Rule, Stone};
+use crate::engine::{renju, Board, BoardError, Level, Player, Pos, Rule, Stone};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -98,7 +98,7 @@ impl Brain {
         }
         let after = self.settings.watchdog_after()?;
         self.best_so_far.clear();
-        if let Some(fallback) = nearest_centre_empty(board) {
+        if let Some(fallback) = nearest_centre_playable(board, self.settings.rule, self.me) {
             self.best_so_far.set(fallback);
         }
         Some(Watchdog::new(
@@ -378,7 +378,7 @@ impl Brain {
         let mv = r
             .best_move
             .filter(|&p| board.contains(p) && board.is_empty(p))
-            .or_else(|| nearest_centre_empty(board));
+            .or_else(|| nearest_centre_playable(board, settings.rule, self.me));
         let Some(mv) = mv else {
             return vec![format!("ERROR {}", ProtocolError::BoardFull)];
         };
@@ -411,13 +411,21 @@ fn message(e: ProtocolError) -> Action {
     Action::Reply(vec![format!("MESSAGE {e}")])
 }
 
-/// Any legal move: the last resort if the engine ever failed to give one.
-fn nearest_centre_empty(board: &Board) -> Option<Pos> {
+/// The empty cell nearest the centre that `me` may play under `rule` (under renju,
+/// Black's forbidden points are passed over while another cell is left): the last resort
+/// if the engine ever failed to give a move, and the watchdog's answer until the search
+/// has one.
+fn nearest_centre_playable(board: &Board, rule: Rule, me: Stone) -> Option<Pos> {
     let (cx, cy) = (board.width() as isize / 2, board.height() as isize / 2);
-    board
-        .cells()
-        .filter(|&p| board.is_empty(p))
-        .min_by_key(|p| (p.x as isize - cx).abs().max((p.y as isize - cy).abs()))
+    let mut empty: Vec<Pos> = board.cells().filter(|&p| board.is_empty(p)).collect();
+    empty.sort_by_key(|p| (p.x as isize - cx).abs().max((p.y as isize - cy).abs()));
+    let restricted = rule == Rule::Renju && me == Stone::Black;
+    let allowed = |&p: &Pos| !restricted || renju::forbidden(board, p).is_none();
+    empty
+        .iter()
+        .copied()
+        .find(allowed)
+        .or(empty.first().copied())
 }
 
 mod swap2_block;

@@ -262,3 +262,26 @@ fn a_swap2_decision_or_a_fixed_level_is_not_watched() {
         "no time limit"
     );
 }
+
+#[test]
+fn the_watchdogs_first_answer_is_no_forbidden_point() {
+    let mut brain = Brain::new(Some(7));
+    // Black (us: as many stones as White) makes 7,7 a double three.
+    let mut lines = vec!["START 15", "INFO rule 4", "INFO timeout_turn 300", "BOARD"];
+    lines.extend(["5,7,1", "6,7,1", "7,5,1", "7,6,1"]);
+    lines.extend(["0,0,2", "0,14,2", "14,0,2", "14,14,2"]);
+    let mut last = Action::Exit;
+    for line in lines.iter().chain(&["DONE"]) {
+        last = brain.handle_line(line);
+    }
+    assert_eq!(last, Action::Think);
+    let board = brain.board.clone().expect("a board");
+    assert!(
+        renju::forbidden(&board, Pos::new(7, 7)).is_some(),
+        "the premise"
+    );
+    assert!(brain.arm_watchdog(Duration::ZERO).is_some());
+    let first = brain.best_so_far.get().expect("a move before the search");
+    assert_ne!(first, Pos::new(7, 7));
+    assert!(board.is_empty(first) && renju::forbidden(&board, first).is_none());
+}
