@@ -90,7 +90,7 @@ impl Brain {
     /// A watch for the search [`Brain::think`] is about to run, `spent` after its
     /// command: `None` when no time limit applies, or the answer is not one move the
     /// strong engine chooses (a swap2 decision, a fixed `--level`). Until the search
-    /// writes its first choice, the watch holds the empty cell nearest the centre.
+    /// writes its first choice, the watch holds the playable cell nearest the centre.
     pub fn arm_watchdog(&self, spent: Duration) -> Option<Watchdog> {
         let board = self.board.as_ref()?;
         if self.swap2_turn || self.level.is_some() {
