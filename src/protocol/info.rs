@@ -234,8 +234,7 @@ impl Settings {
         // beat the best before). A match clock keeps them to its share.
         let mut soft = hard;
         let mut floor = MIN_BUDGET_MS;
-        let unlimited_match = self.timeout_match_ms == Some(0);
-        if let Some(left) = self.time_left_ms.filter(|_| !unlimited_match) {
+        if let Some(left) = self.clock_left() {
             let reserve = empty.div_ceil(2) as u64 * REPLY_COST_MS;
             let usable = left.saturating_sub(margin(left)).saturating_sub(reserve);
             let planned = MOVES_TO_PLAN.saturating_sub(stones as u64 / STONES_PER_PLANNED_MOVE);
@@ -255,15 +254,20 @@ impl Settings {
         }
     }
 
+    /// The match clock's time left, when a match clock runs (`timeout_match 0` is none,
+    /// whatever `time_left` says).
+    fn clock_left(&self) -> Option<u64> {
+        let unlimited_match = self.timeout_match_ms == Some(0);
+        self.time_left_ms.filter(|_| !unlimited_match)
+    }
+
     /// How long after its command a move may wait for the search thread: then the
     /// brain answers with the search's best move so far (`protocol::watchdog`). The turn
     /// limit, or the match clock's time left if less, less [`watchdog_margin`]; `None`
     /// when neither limits the move (`timeout_turn 0` without a match clock).
     pub fn watchdog_after(&self) -> Option<Duration> {
         let turn = (self.timeout_turn_ms > 0).then_some(self.timeout_turn_ms);
-        let unlimited_match = self.timeout_match_ms == Some(0);
-        let left = self.time_left_ms.filter(|_| !unlimited_match);
-        let limit = turn.into_iter().chain(left).min()?;
+        let limit = turn.into_iter().chain(self.clock_left()).min()?;
         let after = limit
             .saturating_sub(watchdog_margin(limit))
             .max(MIN_BUDGET_MS);
