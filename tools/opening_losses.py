@@ -16,9 +16,16 @@ def tally(name, paths):
     """(opening, colour) -> [games, lost, drawn] for `name` over the record files."""
     table = collections.defaultdict(lambda: [0, 0, 0])
     for path in paths:
-        with open(path) as f:
-            for text in f:
-                game = json.loads(text)
+        try:
+            f = open(path)
+        except OSError as e:
+            sys.exit(f"{path}: {e.strerror}")
+        with f:
+            for number, text in enumerate(f, 1):
+                try:
+                    game = json.loads(text)
+                except json.JSONDecodeError as e:
+                    sys.exit(f"{path}:{number}: not a match.py record ({e.msg})")
                 if name not in (game["black"], game["white"]):
                     continue
                 colour = "black" if game["black"] == name else "white"
@@ -35,7 +42,10 @@ def main(argv):
     top = 15
     if "--top" in argv:
         i = argv.index("--top")
-        top = int(argv[i + 1])
+        value = argv[i + 1] if i + 1 < len(argv) else ""
+        if not value.isdigit():
+            sys.exit(f"--top wants a count, got {value!r}")
+        top = int(value)
         argv = argv[:i] + argv[i + 2:]
     if len(argv) < 2:
         sys.exit(__doc__)
