@@ -7,7 +7,7 @@ mod common;
 
 use common::{parse_move, Brain};
 use gomoku::engine::rules::outcome;
-use gomoku::engine::{Board, Rule};
+use gomoku::engine::{Board, Pos, Rule};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -437,4 +437,26 @@ fn end_of_input_without_end_exits_cleanly() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// A brain started with `--level` plays that level's recipe. The seed levels' pattern
+/// table is built only for them (the default brain never reads it), so these are the
+/// brains that must still build it and answer with legal moves.
+#[test]
+fn seed_levels_build_their_table_and_play_legal_moves() {
+    for level in ["easy", "medium"] {
+        let mut b = Brain::spawn_with(&["--seed", "1", "--level", level]);
+        b.send("START 15");
+        assert_eq!(b.answer(), "OK", "{level}");
+        let mut board = Board::square(15).expect("legal");
+        for opening in [Pos::new(7, 7), Pos::new(9, 6)] {
+            board.play(opening).expect("empty");
+            b.send(&format!("TURN {},{}", opening.x, opening.y));
+            let mv = b.move_answer();
+            board
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{level}: illegal {mv}: {e}\n{board}"));
+        }
+        b.end_cleanly(level);
+    }
 }

@@ -12,7 +12,7 @@ use crate::engine::clock::{Clock, MonotonicClock};
 use crate::engine::point::PointTable;
 use crate::engine::strong::best_so_far::BestSoFar;
 use crate::engine::strong::state::State;
-use crate::engine::{renju, Board, BoardError, Level, Player, Pos, Rule, Stone};
+use crate::engine::{renju, Board, BoardError, Level, Player, Pos, Recipe, Rule, Stone};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -60,9 +60,10 @@ pub struct Brain {
 impl Brain {
     /// A brain; `seed` fixes the engine's shuffle for repeatable games.
     pub fn new(seed: Option<u64>) -> Brain {
-        // Build the engines' tables now, not in the first timed turn (another rule's
-        // are built when INFO rule asks for it).
-        PointTable::get();
+        // Build the strong engine's tables now, not in the first timed turn (another
+        // rule's are built when INFO rule asks for it). The seed engine's pattern table
+        // waits for a `--level` that uses it: the default brain never reads it, and it
+        // was most of the start-up.
         State::new(15, 15, Rule::Freestyle);
         Brain {
             board: None,
@@ -336,6 +337,9 @@ impl Brain {
 
     /// Plays `level`'s recipe from now on (`--level`).
     pub fn set_level(&mut self, level: Level) {
+        if matches!(level.recipe(), Recipe::Seed { .. }) {
+            PointTable::get();
+        }
         self.level = Some(level);
     }
 
