@@ -19,9 +19,9 @@ those positions instead, each build meets the opponent only where the change act
 
 usage: claim_openings.py openings RECORDS... | claim_openings.py score A.jsonl [B.jsonl]
 """
-import json
 import sys
 
+import records
 from paired import OPPONENTS, mean_points
 from threat_audit import our_moves
 
@@ -33,24 +33,22 @@ def claim_positions(paths, before):
     """Moves before our first loss claim of N >= SHORTEST plies (or, `before`, before
     our move ahead of it), once per position."""
     seen = set()
-    for path in paths:
-        for line in open(path):
-            game = json.loads(line)
-            if not game.get("messages", {}).get("ours"):
+    for game in records.games(paths):
+        if not game.get("messages", {}).get("ours"):
+            continue
+        previous = None
+        for i, message in our_moves(game):
+            if " loss in " not in message:
+                previous = i
                 continue
-            previous = None
-            for i, message in our_moves(game):
-                if " loss in " not in message:
-                    previous = i
-                    continue
-                plies = int(message.split(" loss in ")[1].split()[0])
-                at = previous if before else i
-                if plies >= SHORTEST and at is not None:
-                    position = tuple(game["moves"][:at])
-                    if position not in seen:
-                        seen.add(position)
-                        yield position
-                break
+            plies = int(message.split(" loss in ")[1].split()[0])
+            at = previous if before else i
+            if plies >= SHORTEST and at is not None:
+                position = tuple(game["moves"][:at])
+                if position not in seen:
+                    seen.add(position)
+                    yield position
+            break
 
 
 def offsets(position):
@@ -62,7 +60,7 @@ def offsets(position):
 def points_to_move(path):
     """Opening index -> our points (the mean over repeats), for games where ours moved
     first after it."""
-    lengths = {g["opening_index"]: g["opening_len"] for g in map(json.loads, open(path))}
+    lengths = {g["opening_index"]: g["opening_len"] for g in records.games([path])}
     return {
         int(opening): points
         for (opening, colour), points in mean_points([path], OPPONENTS).items()
@@ -73,14 +71,17 @@ def points_to_move(path):
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("openings", "score"):
         sys.exit(__doc__)
-    if sys.argv[1] == "openings":
-        before = sys.argv[2] == "--before"
-        paths = sys.argv[3:] if before else sys.argv[2:]
-        print("# positions before our first loss claim, from match records")
-        for position in claim_positions(paths, before):
-            print(offsets(position))
-        return
-    scores = [points_to_move(p) for p in sys.argv[2:]]
+    try:
+        if sys.argv[1] == "openings":
+            before = sys.argv[2] == "--before"
+            paths = sys.argv[3:] if before else sys.argv[2:]
+            print("# positions before our first loss claim, from match records")
+            for position in claim_positions(paths, before):
+                print(offsets(position))
+            return
+        scores = [points_to_move(p) for p in sys.argv[2:]]
+    except records.RecordError as e:
+        records.fail(e)
     common = sorted(set.intersection(*(set(s) for s in scores)))
     for path, s in zip(sys.argv[2:], scores):
         print(f"{path}: {sum(s[k] for k in common)} of {len(common)} positions")

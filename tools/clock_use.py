@@ -6,8 +6,9 @@ Gomocup manager does).
 
 usage: clock_use.py ENGINE MATCH_MS files.jsonl...
 """
-import json
 import sys
+
+import records
 
 
 def main():
@@ -15,11 +16,10 @@ def main():
         sys.exit(__doc__)
     engine, clock = sys.argv[1], float(sys.argv[2])
     for path in sys.argv[3:]:
-        totals = []
-        with open(path) as f:
-            for line in f:
-                game = json.loads(line)
-                totals.append(sum(game["times_ms"].get(engine, [])))
+        try:
+            totals = [sum(g["times_ms"].get(engine, [])) for g in records.games([path])]
+        except records.RecordError as e:
+            records.fail(e)
         if not totals:
             print(f"{path}: no games of {engine}")
             continue

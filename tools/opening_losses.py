@@ -8,33 +8,24 @@ usage: opening_losses.py NAME A.jsonl [B.jsonl ...] [--top N]
   NAME   the side to count, as `match.py --name-a/--name-b` named it (e.g. ours)
 """
 import collections
-import json
 import sys
+
+import records
 
 
 def tally(name, paths):
     """(opening, colour) -> [games, lost, drawn] for `name` over the record files."""
     table = collections.defaultdict(lambda: [0, 0, 0])
-    for path in paths:
-        try:
-            f = open(path)
-        except OSError as e:
-            sys.exit(f"{path}: {e.strerror}")
-        with f:
-            for number, text in enumerate(f, 1):
-                try:
-                    game = json.loads(text)
-                except json.JSONDecodeError as e:
-                    sys.exit(f"{path}:{number}: not a match.py record ({e.msg})")
-                if name not in (game["black"], game["white"]):
-                    continue
-                colour = "black" if game["black"] == name else "white"
-                row = table[(game["opening_index"], colour)]
-                row[0] += 1
-                if game["winner"] is None:
-                    row[2] += 1
-                elif game["winner"] != name:
-                    row[1] += 1
+    for game in records.games(paths):
+        if name not in (game["black"], game["white"]):
+            continue
+        colour = "black" if game["black"] == name else "white"
+        row = table[(game["opening_index"], colour)]
+        row[0] += 1
+        if game["winner"] is None:
+            row[2] += 1
+        elif game["winner"] != name:
+            row[1] += 1
     return table
 
 
@@ -50,7 +41,10 @@ def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
     name, paths = argv[0], argv[1:]
-    table = tally(name, paths)
+    try:
+        table = tally(name, paths)
+    except records.RecordError as e:
+        records.fail(e)
     games = sum(r[0] for r in table.values())
     lost = sum(r[1] for r in table.values())
     drawn = sum(r[2] for r in table.values())

@@ -14,9 +14,10 @@ Repeats of a game within A are averaged the same way.
 usage: paired.py A.jsonl B.jsonl [B2.jsonl ...] [OPPONENT]   (OPPONENT: the other
        engine's name; by default the name that is not ours, known as carbon or pela)
 """
-import json
 import math
 import sys
+
+import records
 
 OPPONENTS = {"carbon", "pela"}
 
@@ -24,8 +25,7 @@ OPPONENTS = {"carbon", "pela"}
 def games(path, opponent):
     """(opening, our colour) -> our points in each game there, from one record file."""
     out = {}
-    for line in open(path):
-        g = json.loads(line)
+    for g in records.games([path]):
         ours = [n for n in g["times_ms"] if n not in opponent]
         if len(ours) != 1:
             sys.exit(f"{path}: game {g['game']}: which engine is ours? {list(g['times_ms'])}")
@@ -51,7 +51,10 @@ def main():
     if len(files) < 2 or len(names) > 1:
         sys.exit(__doc__)
     opponent = set(names) or OPPONENTS
-    a, b = mean_points(files[:1], opponent), mean_points(files[1:], opponent)
+    try:
+        a, b = mean_points(files[:1], opponent), mean_points(files[1:], opponent)
+    except records.RecordError as e:
+        records.fail(e)
     keys = sorted(set(a) & set(b))
     if not keys:
         sys.exit("no game of one file has a partner in the other")

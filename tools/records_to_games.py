@@ -12,6 +12,8 @@ import json
 import re
 import sys
 
+import records
+
 OPPONENTS = ("carbon", "pela")
 WIN = 100_000_000
 SIZE = 15
@@ -56,23 +58,22 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     seen = set()
-    games = positions = 0
-    with open(sys.argv[1], "w") as out:
-        for path in sys.argv[2:]:
-            for line in open(path):
-                try:
-                    g = json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-                key = " ".join(g.get("moves", []))
-                game = convert(g) if key not in seen else None
-                if game is None:
-                    continue
+    games = []
+    try:
+        for g in records.games(sys.argv[2:]):
+            key = " ".join(g.get("moves", []))
+            game = convert(g) if key not in seen else None
+            if game is not None:
                 seen.add(key)
-                out.write(json.dumps(game) + "\n")
-                games += 1
-                positions += len(game["moves"]) - game["opening"]
-    print(f"{games} games, {positions} positions", file=sys.stderr)
+                games.append(game)
+    except records.RecordError as e:
+        records.fail(e)
+    # Written once all records are read: a bad record leaves OUT as it was.
+    with open(sys.argv[1], "w") as out:
+        for game in games:
+            out.write(json.dumps(game) + "\n")
+    positions = sum(len(game["moves"]) - game["opening"] for game in games)
+    print(f"{len(games)} games, {positions} positions", file=sys.stderr)
 
 
 if __name__ == "__main__":

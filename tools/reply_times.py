@@ -6,8 +6,9 @@ the slowest reply and the 99th percentile, so this reads every reply of the reco
 
 usage: reply_times.py ENGINE TURN_MS A.jsonl [B.jsonl ...]
 """
-import json
 import sys
+
+import records
 
 
 def percentile(sorted_ms, p):
@@ -22,8 +23,11 @@ def main():
     engine, turn = sys.argv[1], float(sys.argv[2])
     for path in sys.argv[3:]:
         ms = []
-        for line in open(path):
-            ms.extend(json.loads(line)["times_ms"].get(engine, []))
+        try:
+            for game in records.games([path]):
+                ms.extend(game["times_ms"].get(engine, []))
+        except records.RecordError as e:
+            records.fail(e)
         if not ms:
             print(f"{path}: no replies by {engine}")
             continue

@@ -24,6 +24,7 @@ import math
 import random
 import sys
 
+import records
 from records_to_games import OPPONENTS, SIZE, WIN, score_of
 
 SCALE = 200
@@ -102,10 +103,12 @@ def main():
     if net and size != SIZE:
         sys.exit("--net writes 15x15 positions only (examples/train_net.rs)")
     seen = {}
-    for path in args:
-        for line in open(path):
-            for moves, target, result in positions(json.loads(line), ahead, size):
+    try:
+        for game in records.games(args):
+            for moves, target, result in positions(game, ahead, size):
                 seen.setdefault(tuple(moves), []).append((target, result))
+    except records.RecordError as e:
+        records.fail(e)
     out = [distinct(list(moves), said) for moves, said in seen.items()]
     # Shuffled (fixed seed): the tuner holds out every tenth line.
     random.Random(7).shuffle(out)

@@ -17,10 +17,11 @@ usage: threat_audit.py PROBE NODES A.jsonl [B.jsonl ...]
   PROBE   the strong_probe example, e.g. target/release/examples/strong_probe
           (cargo build --release --no-default-features --example strong_probe)
 """
-import json
 import re
 import subprocess
 import sys
+
+import records
 
 
 def forced_win(probe, nodes, moves):
@@ -75,12 +76,13 @@ def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     probe, nodes = sys.argv[1], int(sys.argv[2])
-    for path in sys.argv[3:]:
-        with open(path) as f:
-            for line in f:
-                game = json.loads(line)
+    try:
+        for path in sys.argv[3:]:
+            for game in records.games([path]):
                 if game["winner"] != "ours":
                     audit(probe, nodes, path, game)
+    except records.RecordError as e:
+        records.fail(e)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ ran out). One line per position: the label, then the moves from Black's first.
 usage: vct_positions.py PROBE NODES A.jsonl [B.jsonl ...] > positions.txt
   PROBE   the strong_probe example, e.g. target/release/examples/strong_probe
 """
-import json
 import random
 import subprocess
 import sys
 
+import records
 from threat_audit import our_moves
 
 
@@ -32,16 +32,13 @@ def label(probe, nodes, moves):
 
 def positions(paths, rng):
     """The move lists after each of our moves, in the games chosen."""
-    for path in paths:
-        with open(path) as f:
-            for text in f:
-                game = json.loads(text)
-                if game["winner"] == "ours" and rng.random() > 0.15:
-                    continue
-                moves = game["moves"]
-                for i, _ in our_moves(game):
-                    if i < len(moves) - 2:
-                        yield moves[: i + 1]
+    for game in records.games(paths):
+        if game["winner"] == "ours" and rng.random() > 0.15:
+            continue
+        moves = game["moves"]
+        for i, _ in our_moves(game):
+            if i < len(moves) - 2:
+                yield moves[: i + 1]
 
 
 def main():
@@ -49,7 +46,10 @@ def main():
         sys.exit(__doc__)
     probe, nodes, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
     rng = random.Random(1)
-    all_positions = list(positions(paths, rng))
+    try:
+        all_positions = list(positions(paths, rng))
+    except records.RecordError as e:
+        records.fail(e)
     rng.shuffle(all_positions)
     seen = set()
     for moves in all_positions:
