@@ -449,9 +449,14 @@ fn seed_levels_build_their_table_and_play_legal_moves() {
         b.send("START 15");
         assert_eq!(b.answer(), "OK", "{level}");
         let mut board = Board::square(15).expect("legal");
-        for opening in [Pos::new(7, 7), Pos::new(9, 6)] {
-            board.play(opening).expect("empty");
-            b.send(&format!("TURN {},{}", opening.x, opening.y));
+        for _ in 0..2 {
+            let ours = [(7, 7), (9, 6), (5, 5)]
+                .map(|(x, y)| Pos::new(x, y))
+                .into_iter()
+                .find(|&p| board.is_empty(p))
+                .expect("one is empty");
+            board.play(ours).expect("empty");
+            b.send(&format!("TURN {},{}", ours.x, ours.y));
             let mv = b.move_answer();
             board
                 .play(mv)
