@@ -8,8 +8,9 @@ import json
 import os
 import sys
 
-JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
-              bool: "true or false", type(None): "null"}
+# The fields `match.py` writes in every record that the tools read.
+FIELDS = ("opening_index", "opening_len", "black", "white", "winner", "moves", "times_ms",
+          "messages")
 
 
 class RecordError(Exception):
@@ -19,7 +20,7 @@ class RecordError(Exception):
 def games(paths):
     """Each game (a dict) of the record files in turn, read line by line; blank lines are
     skipped. Raises RecordError naming the file, and the line, for a file that cannot be
-    opened or a line that is not a JSON object."""
+    opened or a line that is not a JSON object with the record's fields."""
     for path in paths:
         try:
             f = open(path, "rb")
@@ -35,8 +36,11 @@ def games(paths):
                     why = getattr(e, "msg", e)
                     raise RecordError(f"{path}:{number}: not JSON ({why})") from None
                 if not isinstance(game, dict):
-                    kind = JSON_KINDS.get(type(game), "not an object")
-                    raise RecordError(f"{path}:{number}: {kind}, not a game object")
+                    kind = type(game).__name__
+                    raise RecordError(f"{path}:{number}: a JSON {kind}, not a game object")
+                missing = [k for k in FIELDS if k not in game]
+                if missing:
+                    raise RecordError(f"{path}:{number}: not a game record (no {', '.join(missing)})")
                 yield game
 
 
