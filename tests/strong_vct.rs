@@ -323,3 +323,26 @@ fn what_the_guard_leaves_goes_back_to_the_deepening() {
         );
     }
 }
+
+/// From a lost match game (opening 31, us as Black against Carbon, 1 s a move): the
+/// deepening prefers 6,9, after which White wins by a 15-ply VCT. The only move that
+/// leaves White no win by threats is 6,7, White's four-and-more point, which is not on
+/// that VCT's line: the guard must look past the line's cells to the opponent's key
+/// points, on the node budget of a real move.
+#[test]
+fn the_only_defence_off_the_refutations_line_is_found() {
+    let b = board_of("7,7 6,6 7,5 6,8 5,9 7,6 5,6 5,7 4,6 6,5 6,4 8,7 9,8 8,6");
+    let tt = TransTable::new(1 << 20);
+    let mut history = History::default();
+    let state = State::from_board(&b, Rule::Freestyle);
+    let budget = Stopper::new(Arc::new(ManualClock::new()), None, Some(1_000_000), None);
+    let mut s = Searcher::new(state, &tt, &mut history, budget);
+    let (chosen, defence) = (
+        s.state.cell_of(Pos::new(6, 9)),
+        s.state.cell_of(Pos::new(6, 7)),
+    );
+    assert_eq!(
+        guard::judge(&mut s, chosen),
+        guard::Judgement::Refuted(vec![defence])
+    );
+}

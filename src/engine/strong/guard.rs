@@ -2,13 +2,15 @@
 //! let the opponent win by continuous fours or threes, a line too long for the main
 //! search's horizon but one the threat searches find in a few thousand nodes. The chosen
 //! move is checked; if the opponent wins after it, the guard looks for moves after which
-//! the opponent provably does not (the cells of the opponent's winning line first, then
+//! the opponent provably does not (first the opponent's key points: the cells of its
+//! winning line and those where it would make a four, or an open three with more; then
 //! the best-ordered candidates) and lets the main search choose among those.
 //!
 //! Measured on 48 positions from lost match games where a safe move existed and the
 //! engine chose a losing one (see the README's strength notes).
 
 use super::search::Searcher;
+use super::threat::Threat;
 use super::vcf::Vcf;
 use super::vct::{self, Vct};
 
@@ -30,7 +32,9 @@ const FIRST_CHECK_SHARE: f64 = 0.7;
 /// Share of what is left for the check of one alternative (a real defence is usually
 /// proven safe in a few hundred nodes: it takes the threat away).
 const ALTERNATIVE_SHARE: f64 = 0.12;
-/// Alternatives tried at most, and safe ones wanted before the search chooses.
+/// Among the first this many alternatives the guard gathers up to [`SAFE_WANTED`] safe
+/// ones for the search to choose from; past them it stops at the first safe one, and
+/// goes on while time is left, since the move it would play otherwise is proven lost.
 const ALTERNATIVES: usize = 12;
 const SAFE_WANTED: usize = 4;
 /// Of a check's nodes, the share its VCF may take (a VCF that finds nothing ends early).
@@ -66,9 +70,11 @@ pub fn check(s: &mut Searcher, mv: u16, nodes: u64) -> Verdict {
     verdict
 }
 
-/// The moves to try instead of `refuted`: the empty cells of the opponent's winning
-/// line (where its threats go and where they are answered), then the candidates best
-/// ordered for the side to move.
+/// The moves to try instead of `refuted`, the opponent's key points first: the empty
+/// cells of its winning line (where its threats go and where they are answered) and the
+/// cells where it would make a four, or an open three with more. The only defence is
+/// often a point its line did not need (opening 31 as Black, `tests/strong_vct.rs`).
+/// Each group is ordered by how good the move looks for the side to move.
 fn alternatives(s: &Searcher, refuted: u16, line: &[u16]) -> Vec<u16> {
     let st = &s.state;
     let me = st.side_to_move();
@@ -76,10 +82,9 @@ fn alternatives(s: &Searcher, refuted: u16, line: &[u16]) -> Vec<u16> {
     st.candidates(&mut cands);
     cands.retain(|&c| c != refuted);
     cands.sort_by_key(|&c| {
-        let in_line = line.contains(&c);
-        std::cmp::Reverse((in_line, st.order_score(c, me)))
+        let key_point = line.contains(&c) || st.threat(c, 1 - me) >= Threat::Flex3Plus;
+        std::cmp::Reverse((key_point, st.order_score(c, me)))
     });
-    cands.truncate(ALTERNATIVES);
     cands
 }
 
@@ -104,8 +109,9 @@ pub fn judge(s: &mut Searcher, mv: u16) -> Judgement {
         Verdict::Refuted(line) => line,
     };
     let mut safe = Vec::new();
-    for c in alternatives(s, mv, &line) {
-        if s.stop.stopped() || safe.len() >= SAFE_WANTED {
+    for (tried, c) in alternatives(s, mv, &line).into_iter().enumerate() {
+        let enough = if tried < ALTERNATIVES { SAFE_WANTED } else { 1 };
+        if s.stop.stopped() || safe.len() >= enough {
             break;
         }
         let nodes = s.stop.node_share(ALTERNATIVE_SHARE, s.counters.nodes);
