@@ -257,20 +257,26 @@ fn the_guard_refutes_the_move_that_let_a_vct_in_and_offers_only_safe_ones() {
 /// in this position from a lost match game hand the opponent a tempo and the game.)
 #[test]
 fn an_unproven_choice_is_not_replaced_by_moves_merely_proven_safe() {
-    let b = board_of("7,7 8,8 7,8 7,6 7,9 7,10 6,8 8,6 8,9");
+    with_searcher("7,7 8,8 7,8 7,6 7,9 7,10 6,8 8,6 8,9", 20_000, |s| {
+        let (chosen, three) = (
+            s.state.cell_of(Pos::new(6, 9)),
+            s.state.cell_of(Pos::new(9, 6)),
+        );
+        assert_eq!(guard::check(s, chosen, 2_000), Verdict::Unknown);
+        assert_eq!(guard::check(s, three, 2_000), Verdict::Safe);
+        s.counters.nodes = 0;
+        assert_eq!(guard::judge(s, chosen), guard::Judgement::Unproven);
+    });
+}
+
+/// Runs `test` on a searcher of the position after `moves`, with a budget of `nodes`
+/// and a clock that does not move (the guard's budgets are then repeatable).
+fn with_searcher(moves: &str, nodes: u64, test: impl FnOnce(&mut Searcher)) {
     let tt = TransTable::new(1 << 20);
     let mut history = History::default();
-    let state = State::from_board(&b, Rule::Freestyle);
-    let budget = Stopper::new(Arc::new(ManualClock::new()), None, Some(20_000), None);
-    let mut s = Searcher::new(state, &tt, &mut history, budget);
-    let (chosen, three) = (
-        s.state.cell_of(Pos::new(6, 9)),
-        s.state.cell_of(Pos::new(9, 6)),
-    );
-    assert_eq!(guard::check(&mut s, chosen, 2_000), Verdict::Unknown);
-    assert_eq!(guard::check(&mut s, three, 2_000), Verdict::Safe);
-    s.counters.nodes = 0;
-    assert_eq!(guard::judge(&mut s, chosen), guard::Judgement::Unproven);
+    let state = State::from_board(&board_of(moves), Rule::Freestyle);
+    let budget = Stopper::new(Arc::new(ManualClock::new()), None, Some(nodes), None);
+    test(&mut Searcher::new(state, &tt, &mut history, budget));
 }
 
 /// From a lost match game (opening 1, us as White against Carbon, 300 ms a move): at
@@ -331,18 +337,15 @@ fn what_the_guard_leaves_goes_back_to_the_deepening() {
 /// points, on the node budget of a real move.
 #[test]
 fn the_only_defence_off_the_refutations_line_is_found() {
-    let b = board_of("7,7 6,6 7,5 6,8 5,9 7,6 5,6 5,7 4,6 6,5 6,4 8,7 9,8 8,6");
-    let tt = TransTable::new(1 << 20);
-    let mut history = History::default();
-    let state = State::from_board(&b, Rule::Freestyle);
-    let budget = Stopper::new(Arc::new(ManualClock::new()), None, Some(1_000_000), None);
-    let mut s = Searcher::new(state, &tt, &mut history, budget);
-    let (chosen, defence) = (
-        s.state.cell_of(Pos::new(6, 9)),
-        s.state.cell_of(Pos::new(6, 7)),
-    );
-    assert_eq!(
-        guard::judge(&mut s, chosen),
-        guard::Judgement::Refuted(vec![defence])
-    );
+    let moves = "7,7 6,6 7,5 6,8 5,9 7,6 5,6 5,7 4,6 6,5 6,4 8,7 9,8 8,6";
+    with_searcher(moves, 1_000_000, |s| {
+        let (chosen, defence) = (
+            s.state.cell_of(Pos::new(6, 9)),
+            s.state.cell_of(Pos::new(6, 7)),
+        );
+        assert_eq!(
+            guard::judge(s, chosen),
+            guard::Judgement::Refuted(vec![defence])
+        );
+    });
 }

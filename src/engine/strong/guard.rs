@@ -34,7 +34,7 @@ const FIRST_CHECK_SHARE: f64 = 0.7;
 const ALTERNATIVE_SHARE: f64 = 0.12;
 /// Among the first this many alternatives the guard gathers up to [`SAFE_WANTED`] safe
 /// ones for the search to choose from; past them it stops at the first safe one, and
-/// goes on while time is left, since the move it would play otherwise is proven lost.
+/// goes on while its budget lasts, since the move it would play otherwise is proven lost.
 const ALTERNATIVES: usize = 12;
 const SAFE_WANTED: usize = 4;
 /// Of a check's nodes, the share its VCF may take (a VCF that finds nothing ends early).
@@ -72,8 +72,8 @@ pub fn check(s: &mut Searcher, mv: u16, nodes: u64) -> Verdict {
 
 /// The moves to try instead of `refuted`, the opponent's key points first: the empty
 /// cells of its winning line (where its threats go and where they are answered) and the
-/// cells where it would make a four, or an open three with more. The only defence is
-/// often a point its line did not need (opening 31 as Black, `tests/strong_vct.rs`).
+/// cells where it would make a four, or an open three with more. The only defence can
+/// be a point its line did not need (opening 31 as Black, `tests/strong_vct.rs`).
 /// Each group is ordered by how good the move looks for the side to move.
 fn alternatives(s: &Searcher, refuted: u16, line: &[u16]) -> Vec<u16> {
     let st = &s.state;
