@@ -36,8 +36,8 @@ def games(paths):
                     why = getattr(e, "msg", e)
                     raise RecordError(f"{path}:{number}: not JSON ({why})") from None
                 if not isinstance(game, dict):
-                    kind = type(game).__name__
-                    raise RecordError(f"{path}:{number}: a JSON {kind}, not a game object")
+                    shown = json.dumps(game)[:40]
+                    raise RecordError(f"{path}:{number}: not a game object ({shown})")
                 missing = [k for k in FIELDS if k not in game]
                 if missing:
                     raise RecordError(f"{path}:{number}: not a game record (no {', '.join(missing)})")
