@@ -7,7 +7,7 @@
 //! the best-ordered candidates) and lets the main search choose among those.
 //!
 //! Measured on 48 positions from lost match games where a safe move existed and the
-//! engine chose a losing one (see the README's strength notes).
+//! engine chose a losing one (see the guard in the README's "The strong search").
 
 use super::search::Searcher;
 use super::threat::Threat;
